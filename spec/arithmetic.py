@@ -1,0 +1,102 @@
+"""The arithmetic heart of a transition, written once for the engine and the prover.
+
+Every function here works unchanged on Python integers (the reference engine calls
+them) and on Z3 terms (the prover calls them with Z3 expressions). To make that
+possible they use only ``+ - * %`` and comparisons, and take the conditional as a
+parameter ``ite`` (``ite(cond, a, b)``): the engine passes :func:`py_ite`, the prover
+passes ``z3.If``. This module imports nothing but the standard library.
+
+Seats are numbered ``0 .. players-1`` clockwise; ``direction`` is ``+1`` (clockwise)
+or ``-1``.
+
+>>> next_seat(3, 1, 4)
+0
+>>> after_card(seat=1, direction=1, players=4, kind=SKIP)   # skips seat 2
+(3, 1, -1)
+>>> after_card(seat=0, direction=1, players=2, kind=REVERSE)  # acts as a skip
+(0, -1, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# Card kinds as small integers, so that a Z3 term can stand for "some kind of card".
+NUMBER, SKIP, REVERSE, DRAW_TWO, WILD, WILD_DRAW_FOUR = range(6)
+NO_VICTIM = -1
+
+
+def py_ite(cond: Any, a: Any, b: Any) -> Any:
+    """The conditional for plain Python values."""
+    return a if cond else b
+
+
+def next_seat(seat: Any, direction: Any, players: Any, steps: Any = 1) -> Any:
+    """TURN-ADVANCE: the seat ``steps`` places from ``seat`` in ``direction``."""
+    return (seat + direction * steps) % players
+
+
+def draw_penalty(kind: Any, ite: Callable[..., Any] = py_ite) -> Any:
+    """DRAW-TWO-EFFECT / WD4-EFFECT: cards the next player must draw for a card of ``kind``."""
+    return ite(kind == DRAW_TWO, 2, ite(kind == WILD_DRAW_FOUR, 4, 0))
+
+
+def after_card(
+    seat: Any, direction: Any, players: Any, kind: Any, ite: Callable[..., Any] = py_ite
+) -> tuple[Any, Any, Any]:
+    """Who acts next after ``seat`` plays a card of ``kind``: ``(to_act, direction, victim)``.
+
+    * NUMBER and WILD: the next seat (TURN-ADVANCE).
+    * SKIP: the next seat loses its turn (SKIP-EFFECT); with two players the player
+      goes again (TWO-PLAYER-SKIP).
+    * REVERSE: the direction flips (REVERSE-EFFECT); with two players it acts as a
+      skip (REVERSE-TWO-PLAYER).
+    * DRAW_TWO and WILD_DRAW_FOUR: the next seat is the victim, draws and loses its
+      turn (DRAW-TWO-EFFECT, WD4-EFFECT, TWO-PLAYER-DRAW).
+
+    ``victim`` is the seat that must draw, or ``NO_VICTIM``.
+    """
+    new_dir = ite(kind == REVERSE, -direction, direction)
+    skips = ite(kind == REVERSE, ite(players == 2, 1, 0), ite(kind == NUMBER, 0, ite(kind == WILD, 0, 1)))
+    victim = ite(draw_penalty(kind, ite) > 0, next_seat(seat, direction, players), NO_VICTIM)
+    return next_seat(seat, new_dir, players, 1 + skips), new_dir, victim
+
+
+def skip_victim(victim: Any, direction: Any, players: Any) -> Any:
+    """The seat that acts after a penalty victim who loses the turn."""
+    return next_seat(victim, direction, players)
+
+
+def challenge_outcome(
+    guilty: Any, challenger: Any, wd4_player: Any, direction: Any, players: Any,
+    skipped_if_guilty: Any = False, ite: Callable[..., Any] = py_ite,
+) -> tuple[Any, Any, Any]:
+    """WD4-CHALLENGE-GUILTY / WD4-CHALLENGE-INNOCENT: ``(who draws, how many, to_act)``.
+
+    Guilty: the Wild Draw Four's player draws 4 and the challenger plays now (unless the
+    profile skips the challenger anyway). Innocent: the challenger draws 6 and loses the turn.
+    """
+    drawer = ite(guilty, wd4_player, challenger)
+    count = ite(guilty, 4, 6)
+    lose = ite(guilty, skipped_if_guilty, True)
+    to_act = ite(lose, next_seat(challenger, direction, players), challenger)
+    return drawer, count, to_act
+
+
+def card_value(kind: Any, number: Any = 0, ite: Callable[..., Any] = py_ite) -> Any:
+    """SCORE-VALUES: the face value of a number card, 20 for an action card, 50 for a wild."""
+    return ite(kind == NUMBER, number, ite(kind == WILD, 50, ite(kind == WILD_DRAW_FOUR, 50, 20)))
+
+
+def hand_points(counts: dict[Any, Any], values: dict[Any, int]) -> Any:
+    """Points in a hand given per-card-kind ``counts`` and each kind's value."""
+    total: Any = 0
+    for kind, n in counts.items():
+        total = total + n * values[kind]
+    return total
+
+
+def move_cards(src: Any, dst: Any, n: Any) -> tuple[Any, Any]:
+    """Card movement as a per-kind count change: ``n`` copies go from ``src`` to ``dst``."""
+    return src - n, dst + n
