@@ -42,25 +42,38 @@ def draw_penalty(kind: Any, ite: Callable[..., Any] = py_ite) -> Any:
     return ite(kind == DRAW_TWO, 2, ite(kind == WILD_DRAW_FOUR, 4, 0))
 
 
+def advance_after(
+    seat: Any, direction: Any, players: Any, skips: Any, flips: Any, draws: Any,
+    ite: Callable[..., Any] = py_ite,
+) -> tuple[Any, Any, Any]:
+    """Who acts after ``seat`` ends a turn: ``(to_act, direction, victim)``.
+
+    ``skips`` seats are passed over (SKIP-EFFECT), the direction flips when ``flips`` is
+    odd (REVERSE-EFFECT), and when ``draws`` > 0 the next seat is the victim who draws
+    and loses the turn (DRAW-TWO-EFFECT, WD4-EFFECT). With two players a reverse acts as
+    a skip (REVERSE-TWO-PLAYER), so every skip, reverse or draw gives the player another
+    turn (TWO-PLAYER-SKIP, TWO-PLAYER-DRAW). No more than the other ``players - 1``
+    seats are ever passed over. ``victim`` is ``NO_VICTIM`` when nobody draws.
+    """
+    new_dir = ite(flips % 2 == 1, -direction, direction)
+    lost = skips + ite(draws > 0, 1, 0) + ite(players == 2, flips, 0)
+    lost = ite(lost > players - 1, players - 1, lost)
+    victim = ite(draws > 0, next_seat(seat, new_dir, players), NO_VICTIM)
+    return next_seat(seat, new_dir, players, 1 + lost), new_dir, victim
+
+
 def after_card(
     seat: Any, direction: Any, players: Any, kind: Any, ite: Callable[..., Any] = py_ite
 ) -> tuple[Any, Any, Any]:
-    """Who acts next after ``seat`` plays a card of ``kind``: ``(to_act, direction, victim)``.
+    """:func:`advance_after` for a single card of ``kind``: ``(to_act, direction, victim)``.
 
-    * NUMBER and WILD: the next seat (TURN-ADVANCE).
-    * SKIP: the next seat loses its turn (SKIP-EFFECT); with two players the player
-      goes again (TWO-PLAYER-SKIP).
-    * REVERSE: the direction flips (REVERSE-EFFECT); with two players it acts as a
-      skip (REVERSE-TWO-PLAYER).
-    * DRAW_TWO and WILD_DRAW_FOUR: the next seat is the victim, draws and loses its
-      turn (DRAW-TWO-EFFECT, WD4-EFFECT, TWO-PLAYER-DRAW).
-
-    ``victim`` is the seat that must draw, or ``NO_VICTIM``.
+    NUMBER and WILD pass the turn on; SKIP passes over one seat; REVERSE flips the
+    direction; DRAW_TWO and WILD_DRAW_FOUR make the next seat draw and lose its turn.
     """
-    new_dir = ite(kind == REVERSE, -direction, direction)
-    skips = ite(kind == REVERSE, ite(players == 2, 1, 0), ite(kind == NUMBER, 0, ite(kind == WILD, 0, 1)))
-    victim = ite(draw_penalty(kind, ite) > 0, next_seat(seat, direction, players), NO_VICTIM)
-    return next_seat(seat, new_dir, players, 1 + skips), new_dir, victim
+    return advance_after(
+        seat, direction, players,
+        ite(kind == SKIP, 1, 0), ite(kind == REVERSE, 1, 0), draw_penalty(kind, ite), ite,
+    )
 
 
 def skip_victim(victim: Any, direction: Any, players: Any) -> Any:

@@ -1,0 +1,62 @@
+"""Seats, turns and events: the ring the rules move around.
+
+Seat arithmetic comes from :mod:`spec.arithmetic` (the same functions the prover
+checks); this module maps it onto the seats still in the match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference.position import Position
+from reference.registry import implements
+from spec import arithmetic as ar
+
+Event = dict[str, Any]
+
+
+def event(kind: str, rule: str, **data: Any) -> Event:
+    """An event: what happened, and the rule ID that made it happen."""
+    return {"type": kind, "rule": rule, **data}
+
+
+def ring(pos: Position) -> list[int]:
+    """The seats still playing, in clockwise order."""
+    return pos.active if any(pos.eliminated) else list(range(pos.players))
+
+
+def step(pos: Position, seat: int, direction: int | None = None, steps: int = 1) -> int:
+    """TURN-ADVANCE over the seats still playing."""
+    d = pos.direction if direction is None else direction
+    if not any(pos.eliminated):
+        return ar.next_seat(seat, d, pos.players, steps)
+    seats = ring(pos)
+    return seats[ar.next_seat(seats.index(seat), d, len(seats), steps)]
+
+
+def after_turn(pos: Position, seat: int, skips: int, flips: int, draws: int) -> tuple[int, int, int]:
+    """``(to_act, direction, victim)`` after ``seat``'s turn, via :func:`spec.arithmetic.advance_after`."""
+    seats = ring(pos)
+    i = seats.index(seat) if any(pos.eliminated) else seat
+    to_act, direction, victim = ar.advance_after(i, pos.direction, len(seats), skips, flips, draws)
+    if any(pos.eliminated):
+        to_act = seats[to_act]
+        victim = seats[victim] if victim != ar.NO_VICTIM else victim
+    return to_act, direction, victim
+
+
+@implements("TURN-ADVANCE")
+def give_turn(pos: Position, seat: int, events: list[Event]) -> None:
+    """The turn passes to ``seat`` (the next seat in the current direction, or the seat a
+    card's effect chose). A seat that owes a missed turn (V-UNO-PENALTY-LOSE-TURN) loses it
+    here and the turn moves on."""
+    guard = 0
+    while pos.missed_turns[seat] > 0 and guard < pos.players * 4:
+        pos.missed_turns[seat] -= 1
+        events.append(event("turn_missed", "V-UNO-PENALTY-LOSE-TURN", seat=seat))
+        seat = step(pos, seat)
+        guard += 1
+    pos.to_act = seat
+    pos.phase = "turn"
+    pos.pending = None
+    pos.drawn = []
