@@ -27,7 +27,7 @@ def serve_draws(pos: Position, events: list[Event]) -> bool:
         got: list[str] = []
         while need > 0:
             if not pos.draw_pile:
-                if len(pos.discard_pile) > 1:
+                if len(pos.discard_pile) > kept_discards(pos):
                     owed = {**owed, "count": need}
                     pos.owed_draws[0] = owed
                     if got:
@@ -54,7 +54,15 @@ def request_reshuffle(pos: Position) -> None:
     """The draw pile is empty and a card must be drawn: every discard but the top card is
     shuffled into a new draw pile. The new order is a chance input (``shuffle``). This can
     happen in the middle of a penalty draw; the rest of that draw follows the shuffle."""
-    pos.chance = {"type": "shuffle", "purpose": "reshuffle", "cards": sorted(pos.discard_pile[:-1])}
+    keep = kept_discards(pos)
+    pos.chance = {"type": "shuffle", "purpose": "reshuffle", "cards": sorted(pos.discard_pile[:-keep])}
+
+
+def kept_discards(pos: Position) -> int:
+    """Discards that stay out of a reshuffle: the top card, and under V-CHEAT while a
+    face-down play awaits its verdict, the card beneath it too (it must come back on top
+    if the play is exposed)."""
+    return 2 if pos.phase == "cheat" else 1
 
 
 @implements("RESHUFFLE-WILD-COLOUR")
@@ -62,8 +70,8 @@ def apply_reshuffle(pos: Position, order: list[str], events: list[Event]) -> Non
     """The shuffled discards become the draw pile; the top discard stays, and so does the
     current colour. Wild cards going back carry no named colour (colours are kept only
     for the top card, as the position's ``colour``)."""
-    top = pos.discard_pile[-1]
-    pos.discard_pile = [top]
+    keep = kept_discards(pos)
+    pos.discard_pile = pos.discard_pile[-keep:]
     pos.draw_pile = list(order) + pos.draw_pile
     events.append(event("reshuffled", "RESHUFFLE", cards=len(order)))
 
@@ -76,7 +84,7 @@ def piles_exhausted(pos: Position, seat: int, shortfall: int, rule: str, events:
 
 
 def can_draw(pos: Position) -> bool:
-    return bool(pos.draw_pile) or len(pos.discard_pile) > 1
+    return bool(pos.draw_pile) or len(pos.discard_pile) > kept_discards(pos)
 
 
 @implements("DRAW-ONE", "DRAW-WHEN-STUCK", "DRAW-VOLUNTARY")

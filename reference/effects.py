@@ -289,7 +289,7 @@ def suffer(pos: Position, info: dict, events: list[Event]) -> None:
     draw and their turn is over (V-STACK-DRAW lets them answer)."""
     victim = info["seat"]
     rule = "WD4-EFFECT" if info["card"] == WILD_DRAW_FOUR else "DRAW-TWO-EFFECT"
-    if info["total"] > DRAWS[FACE[info["card"]]]:
+    if info["total"] > DRAWS.get(FACE[info["card"]], 0):
         rule = "V-STACK-DRAW"
     two = len(pos.active) == 2
     owe(pos, victim, info["total"], rule)
