@@ -88,7 +88,8 @@ def cmd_rules(args: argparse.Namespace, cat: Catalogue) -> int:
         for c in r.citations:
             console.print(f"  cites {c}", highlight=False)
         if r.external:
-            console.print(f"  EXT-MATTEL: {r.external}", highlight=False)
+            ext = r.external if r.external.startswith("EXT-MATTEL") else f"EXT-MATTEL: {r.external}"
+            console.print(f"  {ext}", highlight=False)
         if r.why_policy:
             console.print(f"  why a policy: {r.why_policy}", highlight=False)
         for p in r.params:

@@ -48,7 +48,7 @@ class Config:
             enforcement = "engine" if p("V-NO-WD4-CHALLENGE", "enforcement") == "engine" else "none"
         a(self, "wd4_strict", on("V-WD4-ONLY-IF-NO-PLAYABLE"))
         a(self, "wd4_engine_enforced", enforcement == "engine")
-        a(self, "wd4_challenge", enforcement == "challenge" and not no_challenge)
+        a(self, "wd4_challenge", not no_challenge)
         # drawing
         a(self, "draw_until_playable", t.get("V-DRAW-UNTIL-PLAYABLE") or None)
         a(self, "draw_until_stop", t.get("V-DRAW-UNTIL-STOP") or None)

@@ -92,7 +92,14 @@ def turn_draw(pos: Position, seat: int) -> None:
     """On a turn, instead of playing, the player draws one card from the draw pile —
     they must when no card is playable, and may even when one is. The draw variants
     change how many cards a turn draw may bring (see :func:`more_draws`)."""
-    owe(pos, seat, 1, "DRAW-ONE", turn=True)
+    cfg = pos.cfg
+    fixed = cfg.draw_fixed
+    if fixed and fixed["mode"] == "exactly":
+        owe(pos, seat, fixed["n"], "V-DRAW-FIXED", turn=True)
+    else:
+        rule = ("V-DRAW-UNTIL-PLAYABLE" if cfg.draw_until_playable else "V-DRAW-UNTIL-STOP"
+                if cfg.draw_until_stop else "V-DRAW-FIXED" if fixed else "DRAW-ONE")
+        owe(pos, seat, 1, rule, turn=True)
     pos.phase = "drawn"
     pos.pending = {"seat": seat}
 
@@ -129,5 +136,6 @@ def draw_until_stop(params: dict, n: int, found: bool) -> tuple[bool, bool]:
 @implements("V-DRAW-FIXED")
 def draw_fixed(params: dict, n: int) -> tuple[bool, bool]:
     """Turn draws are limited to ``n`` cards (``at_most``) or must be exactly ``n`` (``exactly``)."""
-    more = n < params["n"]
-    return more, more and params["mode"] == "exactly"
+    if params["mode"] == "exactly":
+        return False, False  # all n cards came in one go
+    return n < params["n"], False

@@ -9,7 +9,7 @@ from reference.matching import COLOUR, FACE, announced_top, matches, playable, w
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, after_turn, event, give_turn, step
-from reference.uno import turn_begins
+from reference.uno import duty, turn_begins
 from spec import arithmetic as ar
 from spec.cards import WILD, WILD_DRAW_FOUR, WILDS
 
@@ -24,11 +24,14 @@ def play(pos: Position, seat: int, card: str, events: list[Event], *, uno_out: b
     """A turn action: one card from hand, face up onto the discard pile (the multi-card
     variants let a turn continue with more cards, see :func:`continue_turn`)."""
     first = pos.phase != "multi"
+    after_draw = pos.phase == "drawn"
     start_top, start_colour = announced_top(pos), pos.colour
     turn_begins(pos, seat)
     put_down(pos, seat, card, events)
     if first:
         pos.pending = {"seat": seat, "cards": [card], "start_top": start_top, "start_colour": start_colour}
+        if after_draw:
+            pos.pending["after_draw"] = True
     else:
         pos.pending["cards"].append(card)
     cards = pos.pending["cards"]
@@ -38,7 +41,7 @@ def play(pos: Position, seat: int, card: str, events: list[Event], *, uno_out: b
         else:
             scoring.go_out(pos, seat, cards, events, carry=pos.pending.get("carry", 0))
             return
-    if card in WILDS:
+    if card in WILDS and not (multi_on(pos) and follow_ups(pos, seat)):
         ask_colour(pos, seat, card, start_colour)
         return
     continue_turn(pos, seat, events)
@@ -63,12 +66,27 @@ def missing_uno_out(pos: Position, seat: int, events: list[Event]) -> None:
     owe(pos, seat, pos.cfg.uno_out["penalty_cards"], "V-UNO-OUT-CALL")
 
 
+def multi_on(pos: Position) -> bool:
+    return bool(pos.cfg.multi or pos.cfg.multi_identical) and not pos.pending.get("after_draw")
+
+
 def continue_turn(pos: Position, seat: int, events: list[Event]) -> None:
     """After a card (and its colour) is down: offer more cards under a multi-card
-    variant, otherwise the turn's effect happens now."""
-    if (pos.cfg.multi or pos.cfg.multi_identical) and follow_ups(pos, seat):
+    variant (never after a turn draw), otherwise the turn's effect happens now."""
+    if multi_on(pos) and follow_ups(pos, seat):
         pos.phase = "multi"
         pos.to_act = seat
+        return
+    end_turn(pos, seat, events)
+
+
+def end_turn(pos: Position, seat: int, events: list[Event]) -> None:
+    """The turn's cards are all down: a wild card laid last (in a group) still needs its
+    colour, named once for the whole group; then the effect happens."""
+    pend = pos.pending
+    last = pend["cards"][-1]
+    if last in WILDS and "wild" not in pend:
+        ask_colour(pos, seat, last, pend["start_colour"])
         return
     finish_turn(pos, seat, events)
 
@@ -111,7 +129,7 @@ def name_colour(pos: Position, seat: int, colour: str, events: list[Event]) -> N
         pos.pending = None
         give_turn(pos, seat, events)  # FIRST-CARD-WILD: the same player now takes the turn
         return
-    continue_turn(pos, seat, events)
+    finish_turn(pos, seat, events)
 
 
 # -- several cards in one turn ---------------------------------------------------------------
@@ -137,12 +155,14 @@ def may_follow(pos: Position, seat: int, card: str) -> bool:
             return False
     if cfg.multi_identical:
         return multi_identical(cfg.multi_identical, cards, card)
+    if cards[-1] in WILDS:
+        return False  # a wild is played alone, or as the last link of a chain
     if cfg.multi_ride:
         return multi_ride(pos, cfg.multi_ride, cards, card)
     if cfg.multi_one_colour_or_number:
         return multi_one_colour_or_number(pend["start_top"], cards, card)
     if card in WILDS:
-        return card == WILD or wd4_allowed(cfg, hand, pend["start_top"], pend["start_colour"])
+        return False  # wild cards are never part of a group
     return matches(card, pend["start_top"], pend["start_colour"])
 
 
@@ -275,12 +295,20 @@ def draw_card_hits(pos: Position, seat: int, victim: int, total: int, card: str,
         pos.pending = info
         pos.to_act = victim
         return
-    if card == WILD_DRAW_FOUR and cfg.wd4_challenge:
+    if card == WILD_DRAW_FOUR and challenge_offered(cfg):
         pos.phase = "challenge"
         pos.pending = info
         pos.to_act = victim
         return
     suffer(pos, info, events)
+
+
+@implements("V-NO-WD4-CHALLENGE")
+def challenge_offered(cfg) -> bool:
+    """Whether a Wild Draw Four's victim may challenge it. Under V-NO-WD4-CHALLENGE there
+    is no challenge: the engine checks the restriction itself (``engine``) or trusts the
+    player (``none``)."""
+    return cfg.wd4_challenge
 
 
 @implements("NO-STACKING")
@@ -398,7 +426,15 @@ def swap_hands(pos: Position, seat: int, target: int, events: list[Event]) -> No
     pos.hands[seat], pos.hands[target] = pos.hands[target], pos.hands[seat]
     events.append(event("hands_swapped", "V-SEVEN-ZERO", seat=seat, target=target))
     pos.pending["swapped"] = True
+    renew_uno_duties(pos, (seat, target))
     finish_turn(pos, seat, events)
+
+
+def renew_uno_duties(pos: Position, seats) -> None:
+    """After hands move, whoever now holds one card must call UNO again, even a player
+    who called for their previous hand (AMB-41)."""
+    for s in seats:
+        pos.uno[s] = duty(pos) if len(pos.hands[s]) == 1 else None
 
 
 def rotate_hands(pos: Position, events: list[Event]) -> None:
@@ -408,6 +444,7 @@ def rotate_hands(pos: Position, events: list[Event]) -> None:
         new[step(pos, s)] = pos.hands[s]
     pos.hands = new
     pos.pending["swapped"] = True
+    renew_uno_duties(pos, seats)
     events.append(event("hands_rotated", "V-SEVEN-ZERO", direction=pos.direction))
 
 
@@ -426,6 +463,15 @@ def jump_in_cards(pos: Position, seat: int) -> list[str]:
     if len(pos.hands[seat]) == 1 and not scoring_may_finish(pos, top):
         return []
     return [top]
+
+
+def jump_in(pos: Position, seat: int, card: str, events: list[Event]) -> None:
+    """The jumper's card covers an identical one; a covered Reverse's flip is undone
+    first (the jumper's Reverse then flips from the jumper)."""
+    events.append(event("jumped_in", "V-JUMP-IN", seat=seat, card=card))
+    if FACE[card] == "R":
+        pos.direction = -pos.direction
+    pos.pending = None
 
 
 @implements("V-CHEAT")

@@ -106,7 +106,7 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         acts.append({"type": "accept", "seat": s})
     elif phase == "stack":
         acts.extend({"type": "play", "seat": s, "card": c} for c in effects.stackable_now(pos, s))
-        if pos.pending["card"] == WILD_DRAW_FOUR and pos.cfg.wd4_challenge:
+        if pos.pending["card"] == WILD_DRAW_FOUR and effects.challenge_offered(pos.cfg):
             acts.append({"type": "challenge", "seat": s})
         acts.append({"type": "accept", "seat": s})
     elif phase == "swap":
@@ -126,7 +126,7 @@ def playable_as_last(pos: Position, card: str) -> bool:
 
 
 def _uno_actions(pos: Position, acts: list[Action]) -> None:
-    if not pos.cfg.uno_enforced or pos.phase in ("scoring", "deal", "dealer"):
+    if pos.phase in ("scoring", "deal", "dealer"):
         return
     for t, state in enumerate(pos.uno):
         if state is None or state == "called":
@@ -193,8 +193,7 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             effects.cheat_play(new, seat, action["card"], action["claim"], events)
         else:
             if phase == "turn" and seat != new.to_act:
-                events.append(event("jumped_in", "V-JUMP-IN", seat=seat, card=action["card"]))
-                new.pending = None
+                effects.jump_in(new, seat, action["card"], events)
             elif phase == "drawn":
                 new.pending = None
             effects.play(new, seat, action["card"], events, uno_out=bool(action.get("uno_out")))
@@ -202,6 +201,7 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         if phase == "turn":
             uno.turn_begins(new, seat)
             new.drawn = []
+            new.last_played_by = None  # V-JUMP-IN: the next turn has begun
         turn_draw(new, seat)
     elif kind == "pass":
         _end_turn_without_play(new, seat, events)
@@ -223,7 +223,7 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     elif kind == "swap":
         effects.swap_hands(new, seat, action["target"], events)
     elif kind == "end":
-        effects.finish_turn(new, seat, events)
+        effects.end_turn(new, seat, events)
     _settle(new, events)
     uno.refresh(new, sizes)
     return new, events
@@ -272,6 +272,8 @@ def _settle(pos: Position, events: list[Event]) -> None:
         if pos.owed_draws:
             if not serve_draws(pos, events):
                 return
+            if pos.phase not in ("scoring", "cheat"):
+                scoring.empty_hand_wins(pos, events)
             continue
         if pos.phase == "drawn":
             may_play, may_draw, _ = _after_draw_choices(pos)
@@ -299,6 +301,13 @@ def _end_turn_without_play(pos: Position, seat: int, events: list[Event]) -> Non
     else:
         pos.idle_turns = 0
     give_turn(pos, step(pos, seat), events)
+
+
+@implements("NO-CARD-EXCHANGE")
+def hands_may_be_exchanged(pos: Position) -> bool:
+    """Players never give, swap or trade cards; the engine has no action for it, except
+    the hand swaps of V-SEVEN-ZERO."""
+    return bool(pos.cfg.seven_zero)
 
 
 # -- why an action is illegal -------------------------------------------------------------------
@@ -404,8 +413,10 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
     if kind == "accept":
         return bad(rule_for_phase.get(phase, "WD4-CHALLENGE"), f"nothing to accept; seat {seat} must {expected}")
     if kind == "swap":
+        if not hands_may_be_exchanged(pos):
+            return bad("NO-CARD-EXCHANGE", "players may not exchange cards (only the 0-7 variant swaps hands)")
         if phase != "swap":
-            return bad("V-SEVEN-ZERO", "hands are swapped only after playing a 7 under the 0-7 variant")
+            return bad("V-SEVEN-ZERO", "hands are swapped only right after playing a 7")
         return bad("V-SEVEN-ZERO", f"seat {action.get('target')!r} is not another player", "/target")
     if kind == "end":
         return bad("V-MULTI-PLAY", "only a multi-card turn is ended with 'end'")

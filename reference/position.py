@@ -43,7 +43,7 @@ from typing import Any
 
 from reference.config import Config, config
 from reference.errors import PositionError
-from spec.cards import COLOURS, DECK_COUNTS, DECK_SIZE, is_card
+from spec.cards import CANONICAL_DECK, COLOURS, DECK_COUNTS, DECK_SIZE, is_card
 
 FORMAT = 1
 PHASES = ("dealer", "deal", "turn", "drawn", "colour", "challenge", "stack", "swap", "multi", "cheat", "scoring", "over")
@@ -229,3 +229,35 @@ def _check(kw: dict[str, Any], n: int) -> None:
             raise PositionError(
                 "/hands", f"the deck has {want} × {kind}, the position has {counts[kind]}", "DECK-COMPOSITION"
             )
+
+
+def complete(partial: dict[str, Any]) -> dict[str, Any]:
+    """A full position from a partial one, for tests, scenarios and examples.
+
+    Give at least ``players`` and ``hands``; ``top`` is a shorthand for a one-card
+    discard pile. Unspecified fields take the values of a round in progress (phase
+    ``turn``, seat 0 to act, clockwise, the dealer on seat 0's right, the colour of the
+    top card), and every card of the deck not placed in a hand or pile goes to the
+    bottom of the draw pile in canonical order, so the deck is always complete.
+    """
+    p = _deepcopy(partial)
+    n = p["players"]
+    if "top" in p:
+        p["discard_pile"] = [p.pop("top")]
+    p.setdefault("discard_pile", [])
+    p.setdefault("draw_pile", [])
+    p.setdefault("phase", "turn")
+    p.setdefault("to_act", 0)
+    p.setdefault("direction", 1)
+    p.setdefault("dealer", (p["to_act"] - p["direction"]) % n if p["to_act"] is not None else 0)
+    if "colour" not in p:
+        top = p["discard_pile"][-1] if p["discard_pile"] else None
+        p["colour"] = top[0] if top and top not in ("W", "WD4") else None
+    left = Counter(CANONICAL_DECK)
+    for pile in (*p["hands"], p["discard_pile"], p["draw_pile"]):
+        left.subtract(pile)
+    over = sorted(k for k, v in left.items() if v < 0)
+    if over:
+        raise PositionError("/hands", f"more copies of {', '.join(over)} than the deck holds", "DECK-COMPOSITION")
+    p["draw_pile"] = p["draw_pile"] + [c for c in CANONICAL_DECK if left[c] > 0 and not left.subtract([c])]
+    return p

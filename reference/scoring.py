@@ -13,7 +13,9 @@ DRAWS = {"D2": 2, "WD4": 4}
 
 
 @implements("ROUND-END", "LAST-CARD-DRAW")
-def go_out(pos: Position, seat: int, cards: list[str], events: list[Event], carry: int = 0) -> None:
+def go_out(
+    pos: Position, seat: int, cards: list[str], events: list[Event], carry: int = 0, last_draw: bool = True
+) -> None:
     """The round ends the moment a player's hand is empty; that player wins it. If the
     last card is a Draw Two or Wild Draw Four, the next player first draws its cards, and
     they count in the score. No challenge is offered against a last Wild Draw Four (it
@@ -27,12 +29,21 @@ def go_out(pos: Position, seat: int, cards: list[str], events: list[Event], carr
     pos.to_act = None
     pos.pending = {"winner": seat}
     pos.phase = "scoring"
-    if draws and not pos.cfg.single_round:
+    if draws and last_draw and not pos.cfg.single_round:
         victim = step(pos, seat)
         if last == WILD_DRAW_FOUR and pos.cfg.wd4_challenge and pos.cfg.futile_challenge:
             futile_challenge(pos, seat, victim, draws)
             return
         owe(pos, victim, draws, "LAST-CARD-DRAW")
+
+
+def empty_hand_wins(pos: Position, events: list[Event]) -> None:
+    """A hand left empty after its penalty draw could not be served (V-UNO-OUT-CALL with
+    both piles used up, P-PILES-EXHAUSTED) ends the round all the same (ROUND-END)."""
+    for s in pos.active:
+        if not pos.hands[s]:
+            go_out(pos, s, [pos.discard_pile[-1]], events, last_draw=False)
+            return
 
 
 @implements("P-LAST-WD4-NO-CHALLENGE")

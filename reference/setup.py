@@ -146,8 +146,11 @@ def starter_card(pos: Position, events: list[Event]) -> None:
     if cfg.first_card_no_special and not is_number(card):
         first_card_no_special(pos, cfg.first_card_no_special, events)
         return
-    if card == WILD_DRAW_FOUR or (card == WILD and cfg.first_wild_redraw):
+    if card == WILD_DRAW_FOUR:
         first_card_wd4(pos, events)
+        return
+    if card == WILD and cfg.first_wild_redraw:
+        first_wild_redraw(pos, events)
         return
     left = step(pos, pos.dealer, 1)
     pos.direction = 1
@@ -212,6 +215,13 @@ def first_card_wd4(pos: Position, events: list[Event]) -> None:
     """A Wild Draw Four as starter goes back into the draw pile, which is shuffled (a chance
     input), and a new starter is turned up; nobody draws."""
     events.append(event("starter_returned", "FIRST-CARD-WD4", card=pos.discard_pile[-1]))
+    shuffle_starter_back(pos)
+
+
+@implements("V-EXT-FIRST-WILD-REDRAW")
+def first_wild_redraw(pos: Position, events: list[Event]) -> None:
+    """A plain Wild as starter is returned and shuffled back like a Wild Draw Four."""
+    events.append(event("starter_returned", "V-EXT-FIRST-WILD-REDRAW", card=pos.discard_pile[-1]))
     shuffle_starter_back(pos)
 
 

@@ -15,11 +15,11 @@ def turn_begins(pos: Position, seat: int) -> None:
     open catch window closes: a player who did not call is safe from then on.
     Under V-UNO-LATE-CATCH the window opens here instead (see :func:`late_catch`)."""
     uno = pos.uno
-    if pos.cfg.uno_late_catch:
+    if pos.cfg.uno_late_catch and uno_enforced(pos):
         late_catch(uno, seat)
         return
     for s, state in enumerate(uno):
-        if state == "catchable":
+        if state == "catchable" or state == "owed":
             uno[s] = None
 
 
@@ -39,10 +39,8 @@ def late_catch(uno: list, seat: int) -> None:
 def refresh(pos: Position, sizes_before: list[int]) -> None:
     """Whoever is left holding exactly one card after an action must call UNO; the duty
     arises anew every time a hand drops to one card. A hand of any other size owes nothing."""
-    if not pos.cfg.uno_enforced:
-        return
     uno = pos.uno
-    fresh = "owed" if pos.cfg.uno_late_catch else "catchable"
+    fresh = duty(pos)
     for s, hand in enumerate(pos.hands):
         n = len(hand)
         if n != 1:
@@ -50,6 +48,24 @@ def refresh(pos: Position, sizes_before: list[int]) -> None:
                 uno[s] = None
         elif sizes_before[s] != 1:
             uno[s] = fresh
+
+
+def duty(pos: Position) -> str:
+    """The state of a player who has just come down to one card."""
+    return "owed" if pos.cfg.uno_late_catch or not uno_enforced(pos) else "catchable"
+
+
+@implements("V-UNO-NOT-ENFORCED")
+def uno_enforced(pos: Position) -> bool:
+    """Under this variant calling UNO is a courtesy: a player may call, but nobody can be
+    caught and nothing is lost for not calling."""
+    return pos.cfg.uno_enforced
+
+
+@implements("V-EXT-UNO-PENALTY-4")
+def penalty_cards(pos: Position) -> int:
+    """The 112-card sheet as one transcription gives it: a caught player draws 4, not 2."""
+    return pos.cfg.uno_penalty
 
 
 def call_allowed(pos: Position, seat: int) -> bool:
@@ -71,7 +87,7 @@ def catch(pos: Position, catcher: int, target: int, events: list[Event]) -> None
     changes. V-UNO-PENALTY-LOSE-TURN adds a missed turn."""
     pos.uno[target] = None
     events.append(event("uno_caught", "UNO-CATCH", seat=catcher, target=target))
-    owe(pos, target, pos.cfg.uno_penalty, "UNO-PENALTY")
+    owe(pos, target, penalty_cards(pos), "UNO-PENALTY")
     if pos.cfg.uno_lose_turn:
         lose_turn(pos, target, events)
 

@@ -1,0 +1,117 @@
+"""Properties over thousands of random games: every profile, 2 to 10 players, and every variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from invariants import check, check_rejections
+from reference import apply, dump, legal_actions, new_game
+from reference.chance import chance_action
+from reference.trace import play, replay
+from spec.catalogue import load as load_catalogue
+
+PROFILES = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
+CAP = 20_000
+# A failing game is reported with its seed; shrinking whole games costs minutes and helps little.
+NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
+
+
+def eager(rate: float):
+    """A random player that prefers to play a card (short games) with probability ``rate``."""
+
+    def choose(pos, acts, rng):
+        plays = [a for a in acts if a["seat"] == pos.to_act and a["type"] != "draw"]
+        honest = [a for a in plays if a.get("claim", a.get("card")) == a.get("card")]
+        if honest and rng.random() < rate:
+            return rng.choice(honest)
+        return rng.choice(acts)
+
+    return choose
+
+
+def run_checked(players: int, profile: str, options: dict, seed: int, rate: float) -> None:
+    rng = random.Random(seed)
+    choose = eager(rate)
+    pos = new_game(players, profile, options)
+    steps = 0
+    while pos.phase != "over":
+        assert steps < CAP, f"game did not end within {CAP} actions"
+        if pos.chance is not None:
+            act = chance_action(pos, rng)
+        else:
+            acts = legal_actions(pos)
+            assert acts, f"no legal action in a non-terminal position (phase {pos.phase})"
+            if steps % 7 == 0:
+                check_rejections(pos, rng)
+            act = choose(pos, acts, rng)
+        before = pos
+        pos, events = apply(pos, act)
+        check(pos, events, before)
+        steps += 1
+
+
+SINGLE = {"V-SINGLE-ROUND": True}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK)
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1), rate=st.floats(0.6, 0.95))
+def test_invariants_hold_in_random_rounds(profile, players, seed, rate):
+    options = {} if profile == "sv-unoregler" else SINGLE
+    run_checked(players, profile, options, seed, rate)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@settings(max_examples=8, deadline=None, phases=NO_SHRINK)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+def test_whole_matches_to_500_end_and_keep_invariants(profile, players, seed):
+    run_checked(players, profile, {}, seed, 0.85)
+
+
+def variant_options() -> list[tuple[str, dict]]:
+    cat = load_catalogue()
+    needs = {
+        "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER": {"V-MULTI-PLAY": True},
+        "V-MULTI-RIDE": {"V-MULTI-PLAY": True},
+        "V-CUMULATIVE-EFFECT": {"V-MULTI-PLAY": True},
+        "V-EXT-PARTNER-ROTATION": {"V-TEAM": True},
+    }
+    out = []
+    for rid, rule in cat.rules.items():
+        if rule.kind != "variant":
+            continue
+        opts = {rid: True, **needs.get(rid, {})}
+        if rid not in ("V-SINGLE-ROUND", "V-ALT-SCORING-LOSER-500", "V-EXT-PARTNER-ROTATION", "V-TEAM",
+                       "V-EXT-TARGET-SCORE"):
+            opts.update(SINGLE)
+        out.append((rid, opts))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "options"), variant_options(), ids=[v for v, _ in variant_options()])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK)
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1), rate=st.floats(0.7, 0.95))
+def test_every_variant_keeps_the_invariants(variant, options, players, seed, rate):
+    if "V-TEAM" in options:
+        players = 4 if "V-EXT-PARTNER-ROTATION" in options else 2 * max(2, players // 2)
+    run_checked(players, "official", options, seed, rate)
+
+
+@settings(max_examples=40, deadline=None, phases=NO_SHRINK)
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1), profile=st.sampled_from(PROFILES))
+def test_replaying_a_trace_reproduces_the_game(players, seed, profile):
+    game = play(players, profile, {} if profile == "sv-unoregler" else SINGLE, seed=seed, choose=eager(0.8))
+    again = replay(game.lines())
+    assert dump(again.final) == dump(game.final)
+    assert [a for a, _ in again.steps] == [a for a, _ in game.steps]
+
+
+def test_uniform_random_matches_terminate():
+    for seed in range(6):
+        game = play(4, "official", seed=seed, max_actions=200_000)
+        assert game.final.phase == "over"
+        assert game.final.winner and max(game.final.scores) >= 500
