@@ -41,8 +41,14 @@ def rule_json(cat: Catalogue, rule: Rule) -> dict[str, Any]:
         "why_policy": rule.why_policy or None,
         "ambiguities": list(rule.ambiguities),
         "params": [
-            {"name": p.name, "type": p.type, "default": list(p.default) if isinstance(p.default, tuple) else p.default,
-             "values": list(p.values) or None, "minimum": p.minimum, "doc": p.doc}
+            {
+                "name": p.name,
+                "type": p.type,
+                "default": list(p.default) if isinstance(p.default, tuple) else p.default,
+                "values": list(p.values) or None,
+                "minimum": p.minimum,
+                "doc": p.doc,
+            }
             for p in rule.params
         ],
         "requires": list(rule.requires),
@@ -82,7 +88,10 @@ def cmd_rules(args: argparse.Namespace, cat: Catalogue) -> int:
         return 0
     if args.id:
         r = rules[0]
-        console.print(f"[bold]{r.id}[/bold] · {r.kind} · {r.area}" + (f" · aliases: {', '.join(r.aliases)}" if r.aliases else ""))
+        console.print(
+            f"[bold]{r.id}[/bold] · {r.kind} · {r.area}"
+            + (f" · aliases: {', '.join(r.aliases)}" if r.aliases else "")
+        )
         console.print(f"[bold]{r.title}[/bold]")
         console.print(r.statement, highlight=False)
         for c in r.citations:
@@ -93,7 +102,10 @@ def cmd_rules(args: argparse.Namespace, cat: Catalogue) -> int:
         if r.why_policy:
             console.print(f"  why a policy: {r.why_policy}", highlight=False)
         for p in r.params:
-            console.print(f"  option {r.id}.{p.name} ({p.type}, default {p.default!r}): {p.doc}", highlight=False)
+            console.print(
+                f"  option {r.id}.{p.name} ({p.type}, default {p.default!r}): {p.doc}",
+                highlight=False,
+            )
         console.print(f"  in profiles: {', '.join(cat.enabled_in(r.id)) or 'none'}")
         return 0
     table = Table(title=f"{len(rules)} rules", show_lines=False)
@@ -114,11 +126,17 @@ def ambiguity_json(a: Any) -> dict[str, Any]:
         "keywords": list(a.keywords),
         "rules": list(a.rules),
         "positions": [
-            {"document": p.document, "stance": p.stance, "summary": p.summary, "citations": [c.to_json() for c in p.citations]}
+            {
+                "document": p.document,
+                "stance": p.stance,
+                "summary": p.summary,
+                "citations": [c.to_json() for c in p.citations],
+            }
             for p in a.positions
         ],
         "resolutions": {
-            name: {"choice": r.choice, "why": r.why, "settings": r.settings} for name, r in a.resolutions.items()
+            name: {"choice": r.choice, "why": r.why, "settings": r.settings}
+            for name, r in a.resolutions.items()
         },
     }
 
@@ -141,15 +159,28 @@ def cmd_ambiguities(args: argparse.Namespace, cat: Catalogue) -> int:
         console.print(a.question, highlight=False)
         for p in a.positions:
             cites = "; ".join(str(c) for c in p.citations)
-            console.print(f"  [cyan]{p.document}[/cyan] ({p.stance}): {p.summary}" + (f" [dim]— {cites}[/dim]" if cites else ""), highlight=False)
+            console.print(
+                f"  [cyan]{p.document}[/cyan] ({p.stance}): {p.summary}"
+                + (f" [dim]— {cites}[/dim]" if cites else ""),
+                highlight=False,
+            )
         for name, r in a.resolutions.items():
-            console.print(f"  [green]{name}[/green]: {r.choice} [dim]({r.why})[/dim]", highlight=False)
+            console.print(
+                f"  [green]{name}[/green]: {r.choice} [dim]({r.why})[/dim]", highlight=False
+            )
         return 0
     table = Table(title=f"{len(items)} ambiguities")
     for col in ("ID", "title", *cat.profiles):
         table.add_column(col)
     for a in items:
-        table.add_row(a.id, a.title, *(_short(a.resolutions.get(n).choice if a.resolutions.get(n) else "—") for n in cat.profiles))
+        table.add_row(
+            a.id,
+            a.title,
+            *(
+                _short(a.resolutions.get(n).choice if a.resolutions.get(n) else "—")
+                for n in cat.profiles
+            ),
+        )
     console.print(table)
     return 0
 
@@ -168,8 +199,15 @@ def cmd_profiles(args: argparse.Namespace, cat: Catalogue) -> int:
         profs = list(cat.profiles.values())
     try:
         data = [
-            {"name": p.name, "title": p.title, "inherits": p.inherits, "description": p.description,
-             "options": p.options, "effective_options": cat.effective_options(p), "silent": p.silent}
+            {
+                "name": p.name,
+                "title": p.title,
+                "inherits": p.inherits,
+                "description": p.description,
+                "options": p.options,
+                "effective_options": cat.effective_options(p),
+                "silent": p.silent,
+            }
             for p in profs
         ]
     except CatalogueError as e:
@@ -179,10 +217,13 @@ def cmd_profiles(args: argparse.Namespace, cat: Catalogue) -> int:
         _print_json(data[0] if args.name else data)
         return 0
     for d in data:
-        console.print(f"[bold]{d['name']}[/bold] — {d['title']}" + (f" (inherits {d['inherits']})" if d["inherits"] else ""))
+        console.print(
+            f"[bold]{d['name']}[/bold] — {d['title']}"
+            + (f" (inherits {d['inherits']})" if d["inherits"] else "")
+        )
         if d["description"]:
             console.print(f"  {d['description']}", highlight=False)
-        on = [k for k, v in d["effective_options"].items() if v is not False and not "." in k]
+        on = [k for k, v in d["effective_options"].items() if v is not False and "." not in k]
         console.print(f"  variants on: {', '.join(on) or 'none'}", highlight=False)
         changed = {k: v for k, v in d["options"].items()}
         if changed and args.name:
@@ -221,7 +262,9 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
         return 2
     start = time.perf_counter()
     try:
-        game = play(args.players, args.profile, options, seed=args.seed, max_actions=args.max_actions)
+        game = play(
+            args.players, args.profile, options, seed=args.seed, max_actions=args.max_actions
+        )
     except IllegalAction as e:
         err.print(f"[red]error:[/red] {e}")
         return 2
@@ -230,15 +273,25 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
     if args.trace:
         Path(args.trace).write_text("\n".join(game.lines()) + "\n", encoding="utf-8")
     summary = {
-        "players": args.players, "profile": args.profile, "options": options, "seed": args.seed,
-        "rounds": final.round, "finished": final.phase == "over", "winner": final.winner,
-        "scores": final.scores, "actions": len(game.steps), "chance_inputs": len(game.chance),
-        "seconds": round(elapsed, 4), "trace": args.trace,
+        "players": args.players,
+        "profile": args.profile,
+        "options": options,
+        "seed": args.seed,
+        "rounds": final.round,
+        "finished": final.phase == "over",
+        "winner": final.winner,
+        "scores": final.scores,
+        "actions": len(game.steps),
+        "chance_inputs": len(game.chance),
+        "seconds": round(elapsed, 4),
+        "trace": args.trace,
     }
     if args.json:
         _print_json(summary)
     else:
-        status = "won by seat " + ", ".join(map(str, final.winner)) if final.winner else "unfinished"
+        status = (
+            "won by seat " + ", ".join(map(str, final.winner)) if final.winner else "unfinished"
+        )
         console.print(
             f"{args.players} players, profile {args.profile}, seed {args.seed}: {final.round} round(s), {status}; "
             f"scores {final.scores}; {len(game.steps)} actions in {elapsed:.2f} s"
@@ -272,7 +325,9 @@ def cmd_certify(args: argparse.Namespace, cat: Catalogue) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="unospec", description="The executable UNO rulebook and conformance suite.")
+    p = argparse.ArgumentParser(
+        prog="unospec", description="The executable UNO rulebook and conformance suite."
+    )
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("rules", help="list rules, or show one by ID or alias")
     r.add_argument("id", nargs="?")
@@ -283,7 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("id", nargs="?")
     a.add_argument("--json", action="store_true")
     a.set_defaults(fn=cmd_ambiguities)
-    pr = sub.add_parser("profiles", help="list profiles, or show one (a name or a profile .toml file)")
+    pr = sub.add_parser(
+        "profiles", help="list profiles, or show one (a name or a profile .toml file)"
+    )
     pr.add_argument("name", nargs="?")
     pr.add_argument("--json", action="store_true")
     pr.set_defaults(fn=cmd_profiles)
@@ -291,7 +348,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", type=int, default=4)
     pl.add_argument("--profile", default="official")
     pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--option", action="append", metavar="ID[=VALUE]", help="turn on a variant or set RULE.param=value")
+    pl.add_argument(
+        "--option",
+        action="append",
+        metavar="ID[=VALUE]",
+        help="turn on a variant or set RULE.param=value",
+    )
     pl.add_argument("--trace", metavar="FILE", help="write the game as a JSON Lines trace")
     pl.add_argument("--max-actions", type=int, default=1_000_000)
     pl.add_argument("--json", action="store_true")

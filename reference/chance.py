@@ -32,7 +32,9 @@ def chance_action(pos: Position, rng: random.Random) -> dict[str, Any]:
 
 
 @implements("P-DEAL-ORDER")
-def deal_round_robin(deck: list[str], seats: list[int], players: int, hand_size: int = 7) -> dict[str, Any]:
+def deal_round_robin(
+    deck: list[str], seats: list[int], players: int, hand_size: int = 7
+) -> dict[str, Any]:
     """Deal a shuffled deck one card at a time, round-robin, from the dealer's left
     (``seats`` in dealing order); the next card is the starter and the rest the draw pile.
     The result names every hand explicitly, so an implementation that deals in blocks

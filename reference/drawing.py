@@ -55,7 +55,11 @@ def request_reshuffle(pos: Position) -> None:
     shuffled into a new draw pile. The new order is a chance input (``shuffle``). This can
     happen in the middle of a penalty draw; the rest of that draw follows the shuffle."""
     keep = kept_discards(pos)
-    pos.chance = {"type": "shuffle", "purpose": "reshuffle", "cards": sorted(pos.discard_pile[:-keep])}
+    pos.chance = {
+        "type": "shuffle",
+        "purpose": "reshuffle",
+        "cards": sorted(pos.discard_pile[:-keep]),
+    }
 
 
 def kept_discards(pos: Position) -> int:
@@ -77,10 +81,14 @@ def apply_reshuffle(pos: Position, order: list[str], events: list[Event]) -> Non
 
 
 @implements("P-PILES-EXHAUSTED")
-def piles_exhausted(pos: Position, seat: int, shortfall: int, rule: str, events: list[Event]) -> None:
+def piles_exhausted(
+    pos: Position, seat: int, shortfall: int, rule: str, events: list[Event]
+) -> None:
     """Neither pile has a card to give: the player draws what there is (perhaps nothing)
     and the shortfall is forgiven."""
-    events.append(event("draw_forgiven", "P-PILES-EXHAUSTED", seat=seat, shortfall=shortfall, instead_of=rule))
+    events.append(
+        event("draw_forgiven", "P-PILES-EXHAUSTED", seat=seat, shortfall=shortfall, instead_of=rule)
+    )
 
 
 def can_draw(pos: Position) -> bool:
@@ -97,8 +105,15 @@ def turn_draw(pos: Position, seat: int) -> None:
     if fixed and fixed["mode"] == "exactly":
         owe(pos, seat, fixed["n"], "V-DRAW-FIXED", turn=True)
     else:
-        rule = ("V-DRAW-UNTIL-PLAYABLE" if cfg.draw_until_playable else "V-DRAW-UNTIL-STOP"
-                if cfg.draw_until_stop else "V-DRAW-FIXED" if fixed else "DRAW-ONE")
+        rule = (
+            "V-DRAW-UNTIL-PLAYABLE"
+            if cfg.draw_until_playable
+            else "V-DRAW-UNTIL-STOP"
+            if cfg.draw_until_stop
+            else "V-DRAW-FIXED"
+            if fixed
+            else "DRAW-ONE"
+        )
         owe(pos, seat, 1, rule, turn=True)
     pos.phase = "drawn"
     pos.pending = {"seat": seat}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reference import scoring
 from reference.drawing import owe
-from reference.matching import COLOUR, FACE, announced_top, matches, playable, wd4_allowed
+from reference.matching import COLOUR, FACE, announced_top, matches, may_go_out_on, wd4_allowed
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, after_turn, event, give_turn, step
@@ -20,7 +20,9 @@ DRAWS = {"D2": 2, "WD4": 4}
 
 
 @implements("TURN-ACTION", "ONE-CARD-PER-TURN")
-def play(pos: Position, seat: int, card: str, events: list[Event], *, uno_out: bool = False) -> None:
+def play(
+    pos: Position, seat: int, card: str, events: list[Event], *, uno_out: bool = False
+) -> None:
     """A turn action: one card from hand, face up onto the discard pile (the multi-card
     variants let a turn continue with more cards, see :func:`continue_turn`)."""
     first = pos.phase != "multi"
@@ -29,7 +31,12 @@ def play(pos: Position, seat: int, card: str, events: list[Event], *, uno_out: b
     turn_begins(pos, seat)
     put_down(pos, seat, card, events)
     if first:
-        pos.pending = {"seat": seat, "cards": [card], "start_top": start_top, "start_colour": start_colour}
+        pos.pending = {
+            "seat": seat,
+            "cards": [card],
+            "start_top": start_top,
+            "start_colour": start_colour,
+        }
         if after_draw:
             pos.pending["after_draw"] = True
     else:
@@ -55,7 +62,14 @@ def put_down(pos: Position, seat: int, card: str, events: list[Event]) -> None:
     pos.idle_turns = 0
     if card not in WILDS:
         pos.colour = COLOUR[card]
-    events.append(event("card_played", "PLAY-MATCH" if card not in WILDS else "WILD-ANYTIME", seat=seat, card=card))
+    events.append(
+        event(
+            "card_played",
+            "PLAY-MATCH" if card not in WILDS else "WILD-ANYTIME",
+            seat=seat,
+            card=card,
+        )
+    )
 
 
 @implements("V-UNO-OUT-CALL")
@@ -148,11 +162,9 @@ def may_follow(pos: Position, seat: int, card: str) -> bool:
     cfg, pend = pos.cfg, pos.pending
     cards = pend["cards"]
     hand = pos.hands[seat]
-    if len(hand) == 1:
-        if not scoring_may_finish(pos, card) or not (cfg.multi or cfg.multi_identical or {}).get(
-            "may_go_out_with_multi", True
-        ):
-            return False
+    group_may_finish = (cfg.multi or cfg.multi_identical).get("may_go_out_with_multi", True)
+    if len(hand) == 1 and not (group_may_finish and may_go_out_on(cfg, card)):
+        return False
     if cfg.multi_identical:
         return multi_identical(cfg.multi_identical, cards, card)
     if cards[-1] in WILDS:
@@ -164,12 +176,6 @@ def may_follow(pos: Position, seat: int, card: str) -> bool:
     if card in WILDS:
         return False  # wild cards are never part of a group
     return matches(card, pend["start_top"], pend["start_colour"])
-
-
-def scoring_may_finish(pos: Position, card: str) -> bool:
-    from reference.matching import may_go_out_on
-
-    return may_go_out_on(pos.cfg, card)
 
 
 @implements("V-MULTI-IDENTICAL")
@@ -186,7 +192,9 @@ def multi_ride(pos: Position, params: dict, cards: list[str], card: str) -> bool
     if not params["allow_specials_in_chain"] and FACE[card] not in "0123456789":
         return False
     if card in WILDS:
-        return card == WILD or wd4_allowed(pos.cfg, pos.hands[pos.to_act], pos.discard_pile[-1], pos.colour)
+        return card == WILD or wd4_allowed(
+            pos.cfg, pos.hands[pos.to_act], pos.discard_pile[-1], pos.colour
+        )
     return matches(card, pos.discard_pile[-1], pos.colour)
 
 
@@ -195,8 +203,11 @@ def multi_one_colour_or_number(start_top: str, cards: list[str], card: str) -> b
     """A colour match allows one card only; a number match lets every card of that number go down."""
     first = cards[0]
     return (
-        first not in WILDS and FACE[first] in "0123456789" and FACE[first] == FACE[start_top]
-        and card not in WILDS and FACE[card] == FACE[first]
+        first not in WILDS
+        and FACE[first] in "0123456789"
+        and FACE[first] == FACE[start_top]
+        and card not in WILDS
+        and FACE[card] == FACE[first]
     )
 
 
@@ -221,7 +232,9 @@ def finish_turn(pos: Position, seat: int, events: list[Event]) -> None:
     to_act, direction, victim = after_turn(pos, seat, skips, flips, draws)
     two = len(pos.active) == 2
     if flips % 2 == 1:
-        events.append(event("direction_reversed", "REVERSE-TWO-PLAYER" if two else "REVERSE-EFFECT"))
+        events.append(
+            event("direction_reversed", "REVERSE-TWO-PLAYER" if two else "REVERSE-EFFECT")
+        )
     pos.direction = direction
     if draws:
         last = cards[-1]
@@ -229,7 +242,9 @@ def finish_turn(pos: Position, seat: int, events: list[Event]) -> None:
         return
     if skips or (two and flips):
         skipped = step(pos, seat)
-        rule = "TWO-PLAYER-SKIP" if two and skips else "REVERSE-TWO-PLAYER" if two else "SKIP-EFFECT"
+        rule = (
+            "TWO-PLAYER-SKIP" if two and skips else "REVERSE-TWO-PLAYER" if two else "SKIP-EFFECT"
+        )
         events.append(event("turn_skipped", rule, seat=skipped))
     pos.pending = None
     give_turn(pos, to_act, events)
@@ -262,10 +277,7 @@ def cumulative_effect(params: dict, cards: list[str]) -> tuple[int, int, int]:
     flips = faces.count("R")
     if params["reverse_parity"] == "single_flip":
         flips = min(flips, 1)
-    if params["draw_sum"]:
-        draws = sum(DRAWS.get(f, 0) for f in faces)
-    else:
-        draws = DRAWS.get(faces[-1], 0)
+    draws = sum(DRAWS.get(f, 0) for f in faces) if params["draw_sum"] else DRAWS.get(faces[-1], 0)
     return skips, flips, draws
 
 
@@ -278,7 +290,9 @@ def two_player_rules() -> str:
     return "see spec.arithmetic.advance_after"
 
 
-def draw_card_hits(pos: Position, seat: int, victim: int, total: int, card: str, events: list[Event]) -> None:
+def draw_card_hits(
+    pos: Position, seat: int, victim: int, total: int, card: str, events: list[Event]
+) -> None:
     """A Draw Two or Wild Draw Four reached ``victim``: stack, challenge, or draw."""
     pend = pos.pending or {}
     cfg = pos.cfg
@@ -340,7 +354,9 @@ def stack_options(pos: Position, victim: int, top: str) -> list[str]:
     for c in sorted(set(hand)):
         if c == WILD_DRAW_FOUR:
             pair = "WD4-on-WD4" if top == WILD_DRAW_FOUR else "WD4-on-D2"
-            if pair in allowed and (not pos.cfg.wd4_engine_enforced or wd4_allowed(pos.cfg, hand, top, pos.colour)):
+            if pair in allowed and (
+                not pos.cfg.wd4_engine_enforced or wd4_allowed(pos.cfg, hand, top, pos.colour)
+            ):
                 out.append(c)
         elif FACE[c] == "D2":
             if top == WILD_DRAW_FOUR:
@@ -349,7 +365,7 @@ def stack_options(pos: Position, victim: int, top: str) -> list[str]:
             elif "D2-on-D2" in allowed:
                 out.append(c)
     if len(hand) == 1:
-        out = [c for c in out if scoring_may_finish(pos, c)]
+        out = [c for c in out if may_go_out_on(pos.cfg, c)]
     return out
 
 
@@ -358,7 +374,13 @@ def stack(pos: Position, seat: int, card: str, events: list[Event]) -> None:
     prior = pos.colour
     turn_begins(pos, seat)
     put_down(pos, seat, card, events)
-    pos.pending = {"seat": seat, "cards": [card], "carry": total, "start_top": card, "start_colour": prior}
+    pos.pending = {
+        "seat": seat,
+        "cards": [card],
+        "carry": total,
+        "start_top": card,
+        "start_colour": prior,
+    }
     if not pos.hands[seat]:
         scoring.go_out(pos, seat, [card], events, carry=total)
         return
@@ -382,7 +404,13 @@ def challenge(pos: Position, seat: int, events: list[Event]) -> None:
     wd4_player = info["from"]
     guilty = not info["wd4_legal"]
     events.append(
-        event("hand_shown", "WD4-CHALLENGE", seat=wd4_player, to=seat, cards=sorted(pos.hands[wd4_player]))
+        event(
+            "hand_shown",
+            "WD4-CHALLENGE",
+            seat=wd4_player,
+            to=seat,
+            cards=sorted(pos.hands[wd4_player]),
+        )
     )
     drawer, count, to_act = ar.challenge_outcome(
         guilty, seat, wd4_player, pos.direction, pos.players, pos.cfg.guilty_challenger_skipped
@@ -460,7 +488,7 @@ def jump_in_cards(pos: Position, seat: int) -> list[str]:
     top = pos.discard_pile[-1]
     if pos.announced or seat == pos.to_act or top not in pos.hands[seat]:
         return []
-    if len(pos.hands[seat]) == 1 and not scoring_may_finish(pos, top):
+    if len(pos.hands[seat]) == 1 and not may_go_out_on(pos.cfg, top):
         return []
     return [top]
 
@@ -497,8 +525,13 @@ def cheat_play(pos: Position, seat: int, card: str, claim: str, events: list[Eve
     events.append(event("card_announced", "V-CHEAT", seat=seat, claim=claim))
     accuser = step(pos, seat)
     pos.pending = {
-        "seat": accuser, "from": seat, "card": card, "claim": claim,
-        "prior_top": prior_top, "prior_colour": prior_colour, "cards": [claim],
+        "seat": accuser,
+        "from": seat,
+        "card": card,
+        "claim": claim,
+        "prior_top": prior_top,
+        "prior_colour": prior_colour,
+        "cards": [claim],
     }
     pos.phase = "cheat"
     pos.to_act = accuser
@@ -507,8 +540,12 @@ def cheat_play(pos: Position, seat: int, card: str, claim: str, events: list[Eve
 def cheat_accept(pos: Position, seat: int, events: list[Event]) -> None:
     info = pos.pending
     player = info["from"]
-    pos.pending = {"seat": player, "cards": [info["claim"]], "start_top": info["prior_top"],
-                   "start_colour": info["prior_colour"]}
+    pos.pending = {
+        "seat": player,
+        "cards": [info["claim"]],
+        "start_top": info["prior_top"],
+        "start_colour": info["prior_colour"],
+    }
     if not pos.hands[player]:
         scoring.go_out(pos, player, [info["claim"]], events)
         return
@@ -536,6 +573,3 @@ def cheat_accuse(pos: Position, seat: int, events: list[Event]) -> None:
 
 def stackable_now(pos: Position, seat: int) -> list[str]:
     return stack_options(pos, seat, pos.pending["card"])
-
-
-__all__ = ["play", "playable"]

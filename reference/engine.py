@@ -35,7 +35,19 @@ from spec.cards import COLOURS, DECK_COUNTS, WILD_DRAW_FOUR, WILDS, is_card
 new_game = setup.new_game
 Action = dict[str, Any]
 
-SEAT_ACTIONS = ("play", "draw", "pass", "colour", "challenge", "accept", "uno", "catch", "swap", "end", "accuse")
+SEAT_ACTIONS = (
+    "play",
+    "draw",
+    "pass",
+    "colour",
+    "challenge",
+    "accept",
+    "uno",
+    "catch",
+    "swap",
+    "end",
+    "accuse",
+)
 CHANCE_ACTIONS = ("dealer_draw", "deal", "shuffle")
 _RANK = {t: i for i, t in enumerate(SEAT_ACTIONS)}
 
@@ -58,15 +70,25 @@ def legal_actions(pos: Position) -> list[Action]:
         if pos.cfg.jump_in and pos.phase == "turn":
             for s in pos.active:
                 if s != pos.to_act and s != pos.last_played_by and pos.last_played_by is not None:
-                    acts.extend({"type": "play", "seat": s, "card": c} for c in effects.jump_in_cards(pos, s))
+                    acts.extend(
+                        {"type": "play", "seat": s, "card": c}
+                        for c in effects.jump_in_cards(pos, s)
+                    )
         acts.sort(key=_order)
     pos.__dict__["_legal"] = acts
     return acts
 
 
 def _order(a: Action) -> tuple:
-    return (a["seat"], _RANK[a["type"]], a.get("card", ""), a.get("claim", ""), a.get("colour", ""),
-            a.get("target", -1), bool(a.get("uno_out")))
+    return (
+        a["seat"],
+        _RANK[a["type"]],
+        a.get("card", ""),
+        a.get("claim", ""),
+        a.get("colour", ""),
+        a.get("target", -1),
+        bool(a.get("uno_out")),
+    )
 
 
 def _decision_actions(pos: Position, acts: list[Action]) -> None:
@@ -100,7 +122,9 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         if not must_draw:
             acts.append({"type": "pass", "seat": s})
     elif phase == "colour":
-        acts.extend({"type": "colour", "seat": s, "colour": c} for c in effects.colours_allowed(pos))
+        acts.extend(
+            {"type": "colour", "seat": s, "colour": c} for c in effects.colours_allowed(pos)
+        )
     elif phase == "challenge":
         acts.append({"type": "challenge", "seat": s})
         acts.append({"type": "accept", "seat": s})
@@ -147,10 +171,7 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
     cfg = pos.cfg
     if not pos.drawn:
         return [], False, False
-    if cfg.draw_fixed:
-        candidates = sorted(set(pos.drawn))
-    else:
-        candidates = [pos.drawn[-1]]
+    candidates = sorted(set(pos.drawn)) if cfg.draw_fixed else [pos.drawn[-1]]
     hand = pos.hands[s]
     ok = [c for c in candidates if c in hand and playable(pos, s, c)]
     may_draw, must_draw = more_draws(pos, bool(ok))
@@ -174,7 +195,9 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     legal raises :class:`IllegalAction` naming the rule it breaks and why; no penalty
     follows and ``pos`` is left exactly as it was."""
     if not isinstance(action, dict):
-        raise IllegalAction("P-ILLEGAL-PLAY-REJECTED", "an action is a JSON object with a 'type'", action)
+        raise IllegalAction(
+            "P-ILLEGAL-PLAY-REJECTED", "an action is a JSON object with a 'type'", action
+        )
     kind = action.get("type")
     if kind in CHANCE_ACTIONS:
         return _apply_chance(pos, action)
@@ -234,7 +257,9 @@ def _apply_chance(pos: Position, action: Action) -> tuple[Position, list[Event]]
     kind = action["type"]
     if need is None or need["type"] != kind:
         wanted = need["type"] if need else "no chance input"
-        raise IllegalAction("CHANCE", f"the position waits for {wanted}, not {kind!r}", action, "/type")
+        raise IllegalAction(
+            "CHANCE", f"the position waits for {wanted}, not {kind!r}", action, "/type"
+        )
     new = pos.copy()
     new.__dict__.pop("_legal", None)
     events: list[Event] = []
@@ -242,17 +267,29 @@ def _apply_chance(pos: Position, action: Action) -> tuple[Position, list[Event]]
     if kind == "dealer_draw":
         cards = setup.check_cards(action.get("cards"), "/cards", "DEALER-SELECTION")
         if len(cards) != len(need["seats"]):
-            raise IllegalAction("DEALER-SELECTION", f"one card for each of seats {need['seats']}", action, "/cards")
+            raise IllegalAction(
+                "DEALER-SELECTION", f"one card for each of seats {need['seats']}", action, "/cards"
+            )
         over = Counter(cards) - Counter(DECK_COUNTS)
         if over:
-            raise IllegalAction("DECK-COMPOSITION", f"the deck does not hold that many {sorted(over)}", action, "/cards")
+            raise IllegalAction(
+                "DECK-COMPOSITION",
+                f"the deck does not hold that many {sorted(over)}",
+                action,
+                "/cards",
+            )
         setup.dealer_draw(new, cards, events)
     elif kind == "deal":
         setup.deal(new, action, events)
     else:
         order = setup.check_cards(action.get("order"), "/order", "RESHUFFLE")
         if Counter(order) != Counter(need["cards"]):
-            raise IllegalAction("RESHUFFLE", "the order must be a permutation of exactly the cards to shuffle", action, "/order")
+            raise IllegalAction(
+                "RESHUFFLE",
+                "the order must be a permutation of exactly the cards to shuffle",
+                action,
+                "/order",
+            )
         new.chance = None
         if need["purpose"] == "starter":
             setup.apply_starter_shuffle(new, order, events)
@@ -321,12 +358,20 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
 
     kind = action.get("type")
     if kind not in SEAT_ACTIONS:
-        return bad("P-ILLEGAL-PLAY-REJECTED", f"unknown action type {kind!r} (expected one of {', '.join(SEAT_ACTIONS + CHANCE_ACTIONS)})", "/type")
+        return bad(
+            "P-ILLEGAL-PLAY-REJECTED",
+            f"unknown action type {kind!r} (expected one of {', '.join(SEAT_ACTIONS + CHANCE_ACTIONS)})",
+            "/type",
+        )
     seat = action.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < pos.players:
-        return bad("P-ILLEGAL-PLAY-REJECTED", f"seat must be 0 to {pos.players - 1}, got {seat!r}", "/seat")
+        return bad(
+            "P-ILLEGAL-PLAY-REJECTED", f"seat must be 0 to {pos.players - 1}, got {seat!r}", "/seat"
+        )
     if pos.chance is not None:
-        return bad("P-ILLEGAL-PLAY-REJECTED", f"the game waits for a chance input ({pos.chance['type']})")
+        return bad(
+            "P-ILLEGAL-PLAY-REJECTED", f"the game waits for a chance input ({pos.chance['type']})"
+        )
     if pos.phase == "over":
         return bad("MATCH-TARGET-500", "the match is over")
     if pos.eliminated[seat]:
@@ -338,7 +383,10 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
             return bad("UNO-CALL", f"seat {seat} holds {n} cards; UNO is called with one card left")
         if state == "called":
             return bad("UNO-CALL", f"seat {seat} has already called UNO")
-        return bad("UNO-CATCH-WINDOW", f"seat {seat} was not caught in time, but the time to call has passed")
+        return bad(
+            "UNO-CATCH-WINDOW",
+            f"seat {seat} was not caught in time, but the time to call has passed",
+        )
     if kind == "catch":
         target = action.get("target")
         if target == seat:
@@ -350,74 +398,141 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
         return bad("P-ILLEGAL-PLAY-REJECTED", f"{action['card']!r} is not a card", "/card")
     if kind == "play" and pos.phase == "turn" and seat != pos.to_act:
         if pos.cfg.jump_in:
-            return bad("V-JUMP-IN", f"seat {seat} may play out of turn only a card identical to the top discard {pos.discard_pile[-1]}", "/card")
+            return bad(
+                "V-JUMP-IN",
+                f"seat {seat} may play out of turn only a card identical to the top discard {pos.discard_pile[-1]}",
+                "/card",
+            )
         return bad("TURN-ADVANCE", f"it is seat {pos.to_act}'s turn, not seat {seat}'s", "/seat")
     if seat != pos.to_act:
-        return bad("TURN-ADVANCE", f"seat {pos.to_act} is to act ({pos.phase}), not seat {seat}", "/seat")
+        return bad(
+            "TURN-ADVANCE", f"seat {pos.to_act} is to act ({pos.phase}), not seat {seat}", "/seat"
+        )
     phase = pos.phase
     expected = {
-        "turn": "play or draw", "drawn": "play the drawn card, or pass", "colour": "name a colour",
-        "challenge": "challenge or accept the Wild Draw Four", "stack": "stack a draw card or accept",
-        "swap": "choose a hand to swap with", "multi": "add a card or end the turn", "cheat": "accept or accuse",
+        "turn": "play or draw",
+        "drawn": "play the drawn card, or pass",
+        "colour": "name a colour",
+        "challenge": "challenge or accept the Wild Draw Four",
+        "stack": "stack a draw card or accept",
+        "swap": "choose a hand to swap with",
+        "multi": "add a card or end the turn",
+        "cheat": "accept or accuse",
     }.get(phase, phase)
-    rule_for_phase = {"colour": "WILD-COLOUR-CHOICE", "challenge": "WD4-CHALLENGE", "drawn": "DRAW-THEN-PLAY",
-                      "stack": "NO-STACKING", "swap": "V-SEVEN-ZERO", "multi": "V-MULTI-PLAY", "cheat": "V-CHEAT"}
+    rule_for_phase = {
+        "colour": "WILD-COLOUR-CHOICE",
+        "challenge": "WD4-CHALLENGE",
+        "drawn": "DRAW-THEN-PLAY",
+        "stack": "NO-STACKING",
+        "swap": "V-SEVEN-ZERO",
+        "multi": "V-MULTI-PLAY",
+        "cheat": "V-CHEAT",
+    }
     if kind == "play":
         card = action.get("card")
         hand = pos.hands[seat]
         if card not in hand:
             return bad("P-ILLEGAL-PLAY-REJECTED", f"seat {seat} does not hold {card}", "/card")
         if phase == "drawn":
-            return bad("DRAW-THEN-PLAY", f"after drawing, only the drawn card may be played, and only if legal ({card} is not)", "/card")
+            return bad(
+                "DRAW-THEN-PLAY",
+                f"after drawing, only the drawn card may be played, and only if legal ({card} is not)",
+                "/card",
+            )
         if phase == "stack":
-            return bad("V-STACK-DRAW", f"{card} cannot be stacked on {pos.pending['card']}", "/card")
+            return bad(
+                "V-STACK-DRAW", f"{card} cannot be stacked on {pos.pending['card']}", "/card"
+            )
         if phase == "multi":
             return bad("V-MULTI-PLAY", f"{card} cannot join this turn's cards", "/card")
         if phase != "turn":
-            return bad(rule_for_phase.get(phase, "P-ILLEGAL-PLAY-REJECTED"), f"seat {seat} must {expected} now")
+            return bad(
+                rule_for_phase.get(phase, "P-ILLEGAL-PLAY-REJECTED"),
+                f"seat {seat} must {expected} now",
+            )
         cfg = pos.cfg
         if len(hand) == 1 and not playable_as_last(pos, card):
             return bad("V-NO-ACTION-FINISH", f"the last card may not be {card}", "/card")
         top, colour = pos.announced or pos.discard_pile[-1], pos.colour
         if card == WILD_DRAW_FOUR:
             rule = "V-WD4-ONLY-IF-NO-PLAYABLE" if cfg.wd4_strict else "WD4-RESTRICTION"
-            return bad(rule, f"a Wild Draw Four may not be played while holding a card of the current colour {colour}" if not cfg.wd4_strict else "a Wild Draw Four may not be played while another card is playable", "/card")
+            return bad(
+                rule,
+                f"a Wild Draw Four may not be played while holding a card of the current colour {colour}"
+                if not cfg.wd4_strict
+                else "a Wild Draw Four may not be played while another card is playable",
+                "/card",
+            )
         if card in WILDS:
-            return bad("V-WILD-ONLY-WITHOUT-COLOUR", f"a Wild may not be played while holding {colour}", "/card")
+            return bad(
+                "V-WILD-ONLY-WITHOUT-COLOUR",
+                f"a Wild may not be played while holding {colour}",
+                "/card",
+            )
         if "claim" in action or cfg.cheat:
-            return bad("V-CHEAT", f"the announced card {action.get('claim')!r} would not be legal", "/claim")
+            return bad(
+                "V-CHEAT",
+                f"the announced card {action.get('claim')!r} would not be legal",
+                "/claim",
+            )
         if not matches(card, top, colour):
             if top in WILDS:
-                return bad("MATCH-ON-WILD", f"{card} does not have the colour {colour} named for the {top} on top", "/card")
-            return bad("PLAY-MATCH", f"{card} matches neither the colour {colour} nor the face of {top}", "/card")
+                return bad(
+                    "MATCH-ON-WILD",
+                    f"{card} does not have the colour {colour} named for the {top} on top",
+                    "/card",
+                )
+            return bad(
+                "PLAY-MATCH",
+                f"{card} matches neither the colour {colour} nor the face of {top}",
+                "/card",
+            )
         return bad("P-ILLEGAL-PLAY-REJECTED", f"{card} cannot be played like this", "")
     if kind == "draw":
         if phase == "drawn":
             return bad("DRAW-ONE", "a turn draws one card; the drawn card may be played or kept")
-        return bad(rule_for_phase.get(phase, "TURN-ACTION"), f"seat {seat} must {expected} now, not draw")
+        return bad(
+            rule_for_phase.get(phase, "TURN-ACTION"), f"seat {seat} must {expected} now, not draw"
+        )
     if kind == "pass":
         if phase == "turn":
             return bad("TURN-ACTION", "a player may not pass without drawing first")
-        return bad(rule_for_phase.get(phase, "TURN-ACTION"), f"seat {seat} must {expected} now, not pass")
+        return bad(
+            rule_for_phase.get(phase, "TURN-ACTION"), f"seat {seat} must {expected} now, not pass"
+        )
     if kind == "colour":
         c = action.get("colour")
         if phase != "colour":
             return bad("WILD-COLOUR-CHOICE", "a colour is named only right after a wild card")
         if c not in COLOURS:
             return bad("WILD-COLOUR-CHOICE", f"{c!r} is not a colour (R, Y, G or B)", "/colour")
-        return bad("V-WILD-MUST-CHANGE-COLOUR", f"the named colour must differ from {pos.pending.get('prior_colour')}", "/colour")
+        return bad(
+            "V-WILD-MUST-CHANGE-COLOUR",
+            f"the named colour must differ from {pos.pending.get('prior_colour')}",
+            "/colour",
+        )
     if kind == "challenge":
         if phase == "challenge" or (phase == "stack" and pos.pending.get("card") == WILD_DRAW_FOUR):
             return bad("V-NO-WD4-CHALLENGE", "this profile has no challenge")
-        return bad("WD4-CHALLENGE", "only the victim of a Wild Draw Four may challenge it, before drawing")
+        return bad(
+            "WD4-CHALLENGE", "only the victim of a Wild Draw Four may challenge it, before drawing"
+        )
     if kind == "accept":
-        return bad(rule_for_phase.get(phase, "WD4-CHALLENGE"), f"nothing to accept; seat {seat} must {expected}")
+        return bad(
+            rule_for_phase.get(phase, "WD4-CHALLENGE"),
+            f"nothing to accept; seat {seat} must {expected}",
+        )
     if kind == "swap":
         if not hands_may_be_exchanged(pos):
-            return bad("NO-CARD-EXCHANGE", "players may not exchange cards (only the 0-7 variant swaps hands)")
+            return bad(
+                "NO-CARD-EXCHANGE",
+                "players may not exchange cards (only the 0-7 variant swaps hands)",
+            )
         if phase != "swap":
             return bad("V-SEVEN-ZERO", "hands are swapped only right after playing a 7")
-        return bad("V-SEVEN-ZERO", f"seat {action.get('target')!r} is not another player", "/target")
+        return bad(
+            "V-SEVEN-ZERO", f"seat {action.get('target')!r} is not another player", "/target"
+        )
     if kind == "end":
         return bad("V-MULTI-PLAY", "only a multi-card turn is ended with 'end'")
     return bad("V-CHEAT", "only the next player may accuse a face-down play")

@@ -46,7 +46,20 @@ from reference.errors import PositionError
 from spec.cards import CANONICAL_DECK, COLOURS, DECK_COUNTS, DECK_SIZE, is_card
 
 FORMAT = 1
-PHASES = ("dealer", "deal", "turn", "drawn", "colour", "challenge", "stack", "swap", "multi", "cheat", "scoring", "over")
+PHASES = (
+    "dealer",
+    "deal",
+    "turn",
+    "drawn",
+    "colour",
+    "challenge",
+    "stack",
+    "swap",
+    "multi",
+    "cheat",
+    "scoring",
+    "over",
+)
 UNO_STATES = (None, "owed", "catchable", "called")
 
 
@@ -134,17 +147,35 @@ def load(data: dict[str, Any]) -> Position:
     if not isinstance(data, dict):
         raise PositionError("", "a position is a JSON object")
     if data.get("unospec_position", FORMAT) != FORMAT:
-        raise PositionError("/unospec_position", f"format {data.get('unospec_position')!r} is not supported (expected {FORMAT})")
+        raise PositionError(
+            "/unospec_position",
+            f"format {data.get('unospec_position')!r} is not supported (expected {FORMAT})",
+        )
     unknown = set(data) - set(_FIELDS) - {"unospec_position"}
     if unknown:
         raise PositionError(f"/{sorted(unknown)[0]}", "unknown field")
     n = data.get("players")
     if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 10:
-        raise PositionError("/players", f"must be an integer from 2 to 10, got {n!r}", "PLAYER-COUNT")
+        raise PositionError(
+            "/players", f"must be an integer from 2 to 10, got {n!r}", "PLAYER-COUNT"
+        )
     defaults = {
-        "pending": None, "owed_draws": [], "chance": None, "drawn": [], "uno": [None] * n,
-        "missed_turns": [0] * n, "scores": [0] * n, "eliminated": [False] * n, "round": 1,
-        "idle_turns": 0, "winner": None, "announced": None, "last_played_by": None, "last_round": None, "options": {}, "profile": "official",
+        "pending": None,
+        "owed_draws": [],
+        "chance": None,
+        "drawn": [],
+        "uno": [None] * n,
+        "missed_turns": [0] * n,
+        "scores": [0] * n,
+        "eliminated": [False] * n,
+        "round": 1,
+        "idle_turns": 0,
+        "winner": None,
+        "announced": None,
+        "last_played_by": None,
+        "last_round": None,
+        "options": {},
+        "profile": "official",
     }
     kw = {}
     for name in _FIELDS:
@@ -173,7 +204,9 @@ def _cards(v: Any, where: str) -> None:
         raise PositionError(where, "must be a list of cards")
     for i, c in enumerate(v):
         if not is_card(c):
-            raise PositionError(f"{where}/{i}", f"{c!r} is not a card (expected e.g. R7, GS, BR, YD2, W, WD4)")
+            raise PositionError(
+                f"{where}/{i}", f"{c!r} is not a card (expected e.g. R7, GS, BR, YD2, W, WD4)"
+            )
 
 
 def _check(kw: dict[str, Any], n: int) -> None:
@@ -197,14 +230,24 @@ def _check(kw: dict[str, Any], n: int) -> None:
     _cards(kw["drawn"], "/drawn")
     if kw["colour"] is not None and kw["colour"] not in COLOURS:
         raise PositionError("/colour", f"must be one of R, Y, G, B or null, got {kw['colour']!r}")
-    if kw["colour"] is None and kw["discard_pile"] and kw["phase"] not in ("colour", "deal", "dealer", "scoring", "over"):
-        raise PositionError("/colour", "a discard pile is showing, so there must be a current colour", "CURRENT-COLOUR")
+    if (
+        kw["colour"] is None
+        and kw["discard_pile"]
+        and kw["phase"] not in ("colour", "deal", "dealer", "scoring", "over")
+    ):
+        raise PositionError(
+            "/colour",
+            "a discard pile is showing, so there must be a current colour",
+            "CURRENT-COLOUR",
+        )
     for name in ("uno", "missed_turns", "scores", "eliminated"):
         if not isinstance(kw[name], list) or len(kw[name]) != n:
             raise PositionError(f"/{name}", f"must hold one entry per seat ({n})")
     for i, u in enumerate(kw["uno"]):
         if u not in UNO_STATES:
-            raise PositionError(f"/uno/{i}", f"must be null, 'owed', 'catchable' or 'called', got {u!r}")
+            raise PositionError(
+                f"/uno/{i}", f"must be null, 'owed', 'catchable' or 'called', got {u!r}"
+            )
     for i, m in enumerate(kw["missed_turns"]):
         if not isinstance(m, int) or m < 0:
             raise PositionError(f"/missed_turns/{i}", "must be a non-negative integer")
@@ -223,11 +266,17 @@ def _check(kw: dict[str, Any], n: int) -> None:
         counts.update(h)
     total = sum(counts.values())
     if total != DECK_SIZE:
-        raise PositionError("/hands", f"hands and piles hold {total} cards; the deck has {DECK_SIZE}", "DECK-COMPOSITION")
+        raise PositionError(
+            "/hands",
+            f"hands and piles hold {total} cards; the deck has {DECK_SIZE}",
+            "DECK-COMPOSITION",
+        )
     for kind, want in DECK_COUNTS.items():
         if counts[kind] != want:
             raise PositionError(
-                "/hands", f"the deck has {want} × {kind}, the position has {counts[kind]}", "DECK-COMPOSITION"
+                "/hands",
+                f"the deck has {want} × {kind}, the position has {counts[kind]}",
+                "DECK-COMPOSITION",
             )
 
 
@@ -258,6 +307,10 @@ def complete(partial: dict[str, Any]) -> dict[str, Any]:
         left.subtract(pile)
     over = sorted(k for k, v in left.items() if v < 0)
     if over:
-        raise PositionError("/hands", f"more copies of {', '.join(over)} than the deck holds", "DECK-COMPOSITION")
-    p["draw_pile"] = p["draw_pile"] + [c for c in CANONICAL_DECK if left[c] > 0 and not left.subtract([c])]
+        raise PositionError(
+            "/hands", f"more copies of {', '.join(over)} than the deck holds", "DECK-COMPOSITION"
+        )
+    p["draw_pile"] = p["draw_pile"] + [
+        c for c in CANONICAL_DECK if left[c] > 0 and not left.subtract([c])
+    ]
     return p

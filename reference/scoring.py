@@ -14,7 +14,12 @@ DRAWS = {"D2": 2, "WD4": 4}
 
 @implements("ROUND-END", "LAST-CARD-DRAW")
 def go_out(
-    pos: Position, seat: int, cards: list[str], events: list[Event], carry: int = 0, last_draw: bool = True
+    pos: Position,
+    seat: int,
+    cards: list[str],
+    events: list[Event],
+    carry: int = 0,
+    last_draw: bool = True,
 ) -> None:
     """The round ends the moment a player's hand is empty; that player wins it. If the
     last card is a Draw Two or Wild Draw Four, the next player first draws its cards, and
@@ -24,8 +29,11 @@ def go_out(
     pos.uno = [None] * pos.players
     last = cards[-1]
     face = last if last == WILD_DRAW_FOUR else last[1:]
-    draws = carry + (sum(DRAWS.get(c if c == WILD_DRAW_FOUR else c[1:], 0) for c in cards)
-                     if pos.cfg.cumulative else DRAWS.get(face, 0))
+    draws = carry + (
+        sum(DRAWS.get(c if c == WILD_DRAW_FOUR else c[1:], 0) for c in cards)
+        if pos.cfg.cumulative
+        else DRAWS.get(face, 0)
+    )
     pos.to_act = None
     pos.pending = {"winner": seat}
     pos.phase = "scoring"
@@ -52,8 +60,15 @@ def futile_challenge(pos: Position, seat: int, victim: int, draws: int) -> None:
     challenge it; the challenge always fails (the hand is empty)."""
     pos.phase = "challenge"
     pos.to_act = victim
-    pos.pending = {"seat": victim, "from": seat, "total": draws, "card": WILD_DRAW_FOUR,
-                   "wd4_legal": True, "final": True, "prior_colour": pos.colour}
+    pos.pending = {
+        "seat": victim,
+        "from": seat,
+        "total": draws,
+        "card": WILD_DRAW_FOUR,
+        "wd4_legal": True,
+        "final": True,
+        "prior_colour": pos.colour,
+    }
 
 
 def hand_points(hand: list[str]) -> int:
@@ -106,13 +121,13 @@ def winner_takes(pos: Position, winner: int, events: list[Event]) -> None:
     scores. Under V-TEAM the winner's team scores the hands outside the team, and both
     partners' totals receive it."""
     team = team_of(pos, winner)
-    points = ar.hand_points(
-        _counts(h for s, h in enumerate(pos.hands) if s not in team), POINTS
-    )
+    points = ar.hand_points(_counts(h for s, h in enumerate(pos.hands) if s not in team), POINTS)
     for s in team:
         pos.scores[s] += points
     pos.last_round["points"] = points
-    events.append(event("points_scored", "SCORE-WINNER-TAKES", seat=winner, points=points, team=team))
+    events.append(
+        event("points_scored", "SCORE-WINNER-TAKES", seat=winner, points=points, team=team)
+    )
 
 
 def _counts(hands) -> dict[str, int]:
@@ -132,7 +147,11 @@ def alt_scoring(pos: Position, winner: int, events: list[Event]) -> None:
         if s in team:
             continue
         partners = team_of(pos, s)
-        pts = ar.hand_points(_counts(pos.hands[p] for p in partners), POINTS) if cfg_team(pos) else ar.hand_points(_counts([pos.hands[s]]), POINTS)
+        pts = (
+            ar.hand_points(_counts(pos.hands[p] for p in partners), POINTS)
+            if cfg_team(pos)
+            else ar.hand_points(_counts([pos.hands[s]]), POINTS)
+        )
         pos.scores[s] += pts
         events.append(event("points_scored", "V-ALT-SCORING-LOSER-500", seat=s, points=pts))
 
@@ -198,7 +217,11 @@ def new_round(pos: Position, events: list[Event], same_dealer: bool = False) -> 
     from reference.setup import ask_for_deal
 
     if not same_dealer:
-        if pos.cfg.next_dealer == "previous_round_winner" and pos.last_round and not pos.eliminated[pos.last_round["winner"]]:
+        if (
+            pos.cfg.next_dealer == "previous_round_winner"
+            and pos.last_round
+            and not pos.eliminated[pos.last_round["winner"]]
+        ):
             pos.dealer = pos.last_round["winner"]
         else:
             d = pos.dealer

@@ -15,22 +15,45 @@ HAND_SIZE = 7
 
 
 @implements("PLAYER-COUNT", "DECK-COMPOSITION", "CARD-CLASSES")
-def new_game(players: int, profile: str = "official", options: dict[str, Any] | None = None) -> Position:
+def new_game(
+    players: int, profile: str = "official", options: dict[str, Any] | None = None
+) -> Position:
     """A match of 2 to 10 players with the 108-card deck (:mod:`spec.cards`: four colours
     of one 0, two each of 1–9, Skip, Reverse and Draw Two; four Wild and four Wild Draw
     Four). The first chance input chooses the dealer."""
     if not isinstance(players, int) or not 2 <= players <= 10:
-        raise IllegalAction("PLAYER-COUNT", f"a game has 2 to 10 players, not {players!r}", field="/players")
+        raise IllegalAction(
+            "PLAYER-COUNT", f"a game has 2 to 10 players, not {players!r}", field="/players"
+        )
     pos = Position(
-        profile=profile, options=dict(options or {}), players=players, phase="dealer", to_act=None,
-        direction=1, dealer=None, hands=[[] for _ in range(players)], draw_pile=list(CANONICAL_DECK),
-        discard_pile=[], colour=None, uno=[None] * players, missed_turns=[0] * players,
-        scores=[0] * players, eliminated=[False] * players,
+        profile=profile,
+        options=dict(options or {}),
+        players=players,
+        phase="dealer",
+        to_act=None,
+        direction=1,
+        dealer=None,
+        hands=[[] for _ in range(players)],
+        draw_pile=list(CANONICAL_DECK),
+        discard_pile=[],
+        colour=None,
+        uno=[None] * players,
+        missed_turns=[0] * players,
+        scores=[0] * players,
+        eliminated=[False] * players,
     )
     if pos.cfg.teams and (players < 4 or players % 2):
-        raise IllegalAction("V-TEAM", f"team play needs an even number of players, at least 4, not {players}", field="/players")
+        raise IllegalAction(
+            "V-TEAM",
+            f"team play needs an even number of players, at least 4, not {players}",
+            field="/players",
+        )
     if pos.cfg.partner_rotation and players != 4:
-        raise IllegalAction("V-EXT-PARTNER-ROTATION", "partner rotation is for exactly four players", field="/players")
+        raise IllegalAction(
+            "V-EXT-PARTNER-ROTATION",
+            "partner rotation is for exactly four players",
+            field="/players",
+        )
     pos.chance = {"type": "dealer_draw", "seats": list(range(players))}
     return pos
 
@@ -46,7 +69,11 @@ def dealer_draw(pos: Position, cards: list[str], events: list[Event]) -> None:
     cards go back before the deal."""
     seats = pos.chance["seats"]
     values = {s: dealer_value(c) for s, c in zip(seats, cards, strict=True)}
-    events.append(event("dealer_cards", "DEALER-SELECTION", cards=dict(zip(map(str, seats), cards, strict=True))))
+    events.append(
+        event(
+            "dealer_cards", "DEALER-SELECTION", cards=dict(zip(map(str, seats), cards, strict=True))
+        )
+    )
     best = max(values.values())
     top = [s for s in seats if values[s] == best]
     if len(top) > 1:
@@ -74,7 +101,12 @@ def ask_for_deal(pos: Position) -> None:
     pos.uno = [None] * pos.players
     pos.missed_turns = [0] * pos.players
     pos.idle_turns = 0
-    pos.chance = {"type": "deal", "dealer": pos.dealer, "hand_size": HAND_SIZE, "seats": deal_order(pos)}
+    pos.chance = {
+        "type": "deal",
+        "dealer": pos.dealer,
+        "hand_size": HAND_SIZE,
+        "seats": deal_order(pos),
+    }
 
 
 def deal_order(pos: Position) -> list[int]:
@@ -103,15 +135,23 @@ def deal(pos: Position, action: dict[str, Any], events: list[Event]) -> None:
     names each hand, the starter and the draw pile explicitly (any dealing procedure fits)."""
     hands = action.get("hands")
     if not isinstance(hands, list) or len(hands) != pos.players:
-        raise IllegalAction("DEAL-SEVEN", f"a deal names one hand per seat ({pos.players})", field="/hands")
+        raise IllegalAction(
+            "DEAL-SEVEN", f"a deal names one hand per seat ({pos.players})", field="/hands"
+        )
     for s, h in enumerate(hands):
         check_cards(h, f"/hands/{s}", "DEAL-SEVEN")
         want = 0 if pos.eliminated[s] else HAND_SIZE
         if len(h) != want:
-            raise IllegalAction("DEAL-SEVEN", f"seat {s} must be dealt {want} cards, not {len(h)}", field=f"/hands/{s}")
+            raise IllegalAction(
+                "DEAL-SEVEN",
+                f"seat {s} must be dealt {want} cards, not {len(h)}",
+                field=f"/hands/{s}",
+            )
     starter = action.get("starter")
     if not is_card(starter):
-        raise IllegalAction("FIRST-DISCARD-FLIP", f"the starter {starter!r} is not a card", field="/starter")
+        raise IllegalAction(
+            "FIRST-DISCARD-FLIP", f"the starter {starter!r} is not a card", field="/starter"
+        )
     pile = check_cards(action.get("draw_pile"), "/draw_pile", "DRAW-PILE-INIT")
     total = Counter(pile) + Counter([starter])
     for h in hands:
@@ -231,7 +271,9 @@ def first_card_no_special(pos: Position, procedure: str, events: list[Event]) ->
     (``reshuffle``), put at the bottom of the draw pile (``bury``) or left under the
     next starter (``set_aside``), and the next card is turned up."""
     card = pos.discard_pile[-1]
-    events.append(event("starter_returned", "V-FIRST-CARD-NO-SPECIAL", card=card, procedure=procedure))
+    events.append(
+        event("starter_returned", "V-FIRST-CARD-NO-SPECIAL", card=card, procedure=procedure)
+    )
     if procedure == "reshuffle":
         shuffle_starter_back(pos)
         return

@@ -51,8 +51,11 @@ class Game:
 
     def lines(self) -> Iterator[str]:
         header: dict[str, Any] = {
-            "unospec_trace": FORMAT, "profile": self.profile, "options": self.options,
-            "players": self.players, "chance": self.chance,
+            "unospec_trace": FORMAT,
+            "profile": self.profile,
+            "options": self.options,
+            "players": self.players,
+            "chance": self.chance,
         }
         if self.seed is not None:
             header["seed"] = self.seed
@@ -69,8 +72,12 @@ def uniform(pos: Position, actions: list[dict[str, Any]], rng: random.Random) ->
 
 
 def play(
-    players: int, profile: str = "official", options: dict[str, Any] | None = None, seed: int = 0,
-    choose: Chooser = uniform, max_actions: int = 1_000_000,
+    players: int,
+    profile: str = "official",
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    choose: Chooser = uniform,
+    max_actions: int = 1_000_000,
 ) -> Game:
     """Play a match with seeded chance and ``choose`` picking among the legal actions."""
     rng = random.Random(seed)
@@ -100,7 +107,11 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
         raise TraceError(1, "", "the trace is empty") from None
     header = _json(first, 1)
     if header.get("unospec_trace") != FORMAT:
-        raise TraceError(1, "/unospec_trace", f"expected trace format {FORMAT}, got {header.get('unospec_trace')!r}")
+        raise TraceError(
+            1,
+            "/unospec_trace",
+            f"expected trace format {FORMAT}, got {header.get('unospec_trace')!r}",
+        )
     for key in ("profile", "players", "chance"):
         if key not in header:
             raise TraceError(1, f"/{key}", "required field is missing")
@@ -109,14 +120,20 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
     except Exception as e:
         raise TraceError(1, "/players", str(e)) from None
     chance = list(header["chance"])
-    game = Game(header["profile"], header.get("options") or {}, header["players"], seed=header.get("seed"))
+    game = Game(
+        header["profile"], header.get("options") or {}, header["players"], seed=header.get("seed")
+    )
     used = 0
 
     def feed(line_no: int) -> None:
         nonlocal pos, used
         while pos.chance is not None:
             if used >= len(chance):
-                raise TraceError(line_no, "/chance", f"the game needs a chance input ({pos.chance['type']}) but the header has no more")
+                raise TraceError(
+                    line_no,
+                    "/chance",
+                    f"the game needs a chance input ({pos.chance['type']}) but the header has no more",
+                )
             try:
                 pos, _ = apply(pos, chance[used])
             except IllegalAction as e:
@@ -132,18 +149,24 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
         rec = _json(text, line_no)
         action = rec.get("action")
         if not isinstance(action, dict):
-            raise TraceError(line_no, "/action", "each line after the header holds an action object")
+            raise TraceError(
+                line_no, "/action", "each line after the header holds an action object"
+            )
         try:
             pos, events = apply(pos, action)
         except IllegalAction as e:
             raise TraceError(line_no, f"/action{e.field}", e.reason, e.rule) from None
         if check_events and "events" in rec and rec["events"] != events:
-            raise TraceError(line_no, "/events", f"expected events {events}, the trace says {rec['events']}")
+            raise TraceError(
+                line_no, "/events", f"expected events {events}, the trace says {rec['events']}"
+            )
         game.steps.append((action, events))
     if pos.phase != "over":
         feed(line_no + 1)
     if used != len(chance):
-        raise TraceError(1, f"/chance/{used}", f"{len(chance) - used} chance input(s) were never used")
+        raise TraceError(
+            1, f"/chance/{used}", f"{len(chance) - used} chance input(s) were never used"
+        )
     game.final = pos
     return game
 

@@ -34,7 +34,9 @@ def step(pos: Position, seat: int, direction: int | None = None, steps: int = 1)
     return seats[ar.next_seat(seats.index(seat), d, len(seats), steps)]
 
 
-def after_turn(pos: Position, seat: int, skips: int, flips: int, draws: int) -> tuple[int, int, int]:
+def after_turn(
+    pos: Position, seat: int, skips: int, flips: int, draws: int
+) -> tuple[int, int, int]:
     """``(to_act, direction, victim)`` after ``seat``'s turn, via :func:`spec.arithmetic.advance_after`."""
     seats = ring(pos)
     i = seats.index(seat) if any(pos.eliminated) else seat

@@ -43,7 +43,12 @@ def draw_penalty(kind: Any, ite: Callable[..., Any] = py_ite) -> Any:
 
 
 def advance_after(
-    seat: Any, direction: Any, players: Any, skips: Any, flips: Any, draws: Any,
+    seat: Any,
+    direction: Any,
+    players: Any,
+    skips: Any,
+    flips: Any,
+    draws: Any,
     ite: Callable[..., Any] = py_ite,
 ) -> tuple[Any, Any, Any]:
     """Who acts after ``seat`` ends a turn: ``(to_act, direction, victim)``.
@@ -71,8 +76,13 @@ def after_card(
     direction; DRAW_TWO and WILD_DRAW_FOUR make the next seat draw and lose its turn.
     """
     return advance_after(
-        seat, direction, players,
-        ite(kind == SKIP, 1, 0), ite(kind == REVERSE, 1, 0), draw_penalty(kind, ite), ite,
+        seat,
+        direction,
+        players,
+        ite(kind == SKIP, 1, 0),
+        ite(kind == REVERSE, 1, 0),
+        draw_penalty(kind, ite),
+        ite,
     )
 
 
@@ -82,8 +92,13 @@ def skip_victim(victim: Any, direction: Any, players: Any) -> Any:
 
 
 def challenge_outcome(
-    guilty: Any, challenger: Any, wd4_player: Any, direction: Any, players: Any,
-    skipped_if_guilty: Any = False, ite: Callable[..., Any] = py_ite,
+    guilty: Any,
+    challenger: Any,
+    wd4_player: Any,
+    direction: Any,
+    players: Any,
+    skipped_if_guilty: Any = False,
+    ite: Callable[..., Any] = py_ite,
 ) -> tuple[Any, Any, Any]:
     """WD4-CHALLENGE-GUILTY / WD4-CHALLENGE-INNOCENT: ``(who draws, how many, to_act)``.
 

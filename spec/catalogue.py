@@ -106,7 +106,11 @@ class Param:
                 return f"must be at least {self.minimum}, got {value}"
             return None
         if self.type == "enum":
-            return None if value in self.values else f"expected one of {list(self.values)}, got {value!r}"
+            return (
+                None
+                if value in self.values
+                else f"expected one of {list(self.values)}, got {value!r}"
+            )
         if self.type == "set":
             if not isinstance(value, list | tuple) or any(v not in self.values for v in value):
                 return f"expected a list drawn from {list(self.values)}, got {value!r}"
@@ -184,7 +188,9 @@ class Profile:
 
 def _cit(raw: dict[str, Any]) -> Citation:
     item = raw.get("item")
-    return Citation(raw["document"], raw["section"], raw["paragraph"], None if item is None else str(item))
+    return Citation(
+        raw["document"], raw["section"], raw["paragraph"], None if item is None else str(item)
+    )
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -204,7 +210,9 @@ def _load_documents(raw: dict[str, Any]) -> dict[str, Document]:
             )
             for s in d["section"]
         )
-        docs[d["id"]] = Document(d["id"], d["title"], d["language"], d["language_name"], d["kind"], sections)
+        docs[d["id"]] = Document(
+            d["id"], d["title"], d["language"], d["language_name"], d["kind"], sections
+        )
     return docs
 
 
@@ -243,11 +251,21 @@ def _load_rule(r: dict[str, Any]) -> Rule:
 
 def _load_ambiguity(a: dict[str, Any]) -> Ambiguity:
     positions = tuple(
-        Position(p["document"], p["stance"], " ".join(p["summary"].split()), tuple(_cit(c) for c in p.get("citations", ())))
+        Position(
+            p["document"],
+            p["stance"],
+            " ".join(p["summary"].split()),
+            tuple(_cit(c) for c in p.get("citations", ())),
+        )
         for p in a.get("position", ())
     )
     resolutions = {
-        name: Resolution(name, " ".join(r["choice"].split()), " ".join(r["why"].split()), dict(r.get("settings", {})))
+        name: Resolution(
+            name,
+            " ".join(r["choice"].split()),
+            " ".join(r["why"].split()),
+            dict(r.get("settings", {})),
+        )
         for name, r in a.get("resolution", {}).items()
     }
     return Ambiguity(
@@ -325,7 +343,9 @@ class Catalogue:
         return {i: r for i, r in self.rules.items() if r.kind == "variant" or r.params}
 
     # -- profiles ----------------------------------------------------------------
-    def effective_options(self, profile: str | Profile, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    def effective_options(
+        self, profile: str | Profile, overrides: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """Resolve a profile (and its ancestors) to a complete, validated option table.
 
         Keys are variant IDs (value ``False`` or a dict of every parameter) and
@@ -368,7 +388,10 @@ class Catalogue:
             cid = self.canonical(rid)
             rule = self.rules.get(cid) if cid else None
             if rule is None:
-                problems.append(f"{where}: unknown option {key!r}" + _hint(self.suggest(rid, list(self.options))))
+                problems.append(
+                    f"{where}: unknown option {key!r}"
+                    + _hint(self.suggest(rid, list(self.options)))
+                )
                 continue
             if pname:  # a single parameter
                 try:
@@ -385,7 +408,9 @@ class Catalogue:
                 else:
                     table[f"{rule.id}.{pname}"] = _plain(value)
             elif rule.kind != "variant":
-                problems.append(f"{where}: {key} is not a variant; set one of its parameters as {key}.NAME")
+                problems.append(
+                    f"{where}: {key} is not a variant; set one of its parameters as {key}.NAME"
+                )
             elif value is False:
                 table[rule.id] = False
             elif value is True or isinstance(value, dict):
@@ -400,7 +425,9 @@ class Catalogue:
                     params[n] = _plain(v)
                 table[rule.id] = params
             else:
-                problems.append(f"{where}: {key}: expected true, false or a table of parameters, got {value!r}")
+                problems.append(
+                    f"{where}: {key}: expected true, false or a table of parameters, got {value!r}"
+                )
         if problems:
             raise CatalogueError(problems)
 
@@ -429,7 +456,9 @@ class Catalogue:
                 on = table[rule.id] is not False
             else:
                 on = not any(
-                    table.get(v.id) not in (False, None) for v in self.rules.values() if rule.id in v.replaces
+                    table.get(v.id) not in (False, None)
+                    for v in self.rules.values()
+                    if rule.id in v.replaces
                 )
             if on:
                 out.append(name)
@@ -451,7 +480,9 @@ class Catalogue:
                 out.append(f"{where}: {c.document} has no heading {c.section!r}")
                 return
             if not 1 <= c.paragraph <= sec.paragraphs:
-                out.append(f"{where}: {c.document} › {c.section} has {sec.paragraphs} paragraph(s), not ¶{c.paragraph}")
+                out.append(
+                    f"{where}: {c.document} › {c.section} has {sec.paragraphs} paragraph(s), not ¶{c.paragraph}"
+                )
                 return
             if c.item is not None and c.item not in sec.items.get(c.paragraph, ()):
                 out.append(f"{where}: {c} names an item that ¶{c.paragraph} does not have")
@@ -478,7 +509,9 @@ class Catalogue:
             for p in r.params:
                 if p.type not in PARAM_TYPES:
                     out.append(f"{w}: parameter {p.name} has unknown type {p.type!r}")
-                elif (bad := p.check(list(p.default) if p.type == "set" else p.default)) is not None:
+                elif (
+                    bad := p.check(list(p.default) if p.type == "set" else p.default)
+                ) is not None:
                     out.append(f"{w}: default of {p.name}: {bad}")
         for aid, a in self.ambiguities.items():
             w = f"ambiguity {aid}"
@@ -513,7 +546,9 @@ class Catalogue:
                     if got is _MISSING:
                         out.append(f"{w}: resolution for {name} sets unknown option {key!r}")
                     elif not _same(got, want):
-                        out.append(f"{w}: resolution for {name} needs {key} = {want!r}, profile has {got!r}")
+                        out.append(
+                            f"{w}: resolution for {name} needs {key} = {want!r}, profile has {got!r}"
+                        )
         for name, prof in self.profiles.items():
             if prof.inherits and prof.inherits not in self.profiles:
                 out.append(f"profile {name}: inherits unknown profile {prof.inherits!r}")

@@ -17,3 +17,14 @@ def make(**partial: Any) -> Position:
 @pytest.fixture
 def position():
     return make
+
+
+# CI replays the same examples every run (a failure found by a new random example should
+# be investigated locally, not flip a landing); locally Hypothesis explores new ones.
+import os  # noqa: E402
+
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")

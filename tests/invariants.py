@@ -24,7 +24,9 @@ def check(pos: Position, events: list[dict[str, Any]], before: Position | None =
     # card conservation, per card kind
     counts = card_counts(pos)
     for kind in KINDS:
-        assert counts[kind] == DECK_COUNTS[kind], f"{kind}: {counts[kind]} copies, deck has {DECK_COUNTS[kind]}"
+        assert counts[kind] == DECK_COUNTS[kind], (
+            f"{kind}: {counts[kind]} copies, deck has {DECK_COUNTS[kind]}"
+        )
     assert sum(counts.values()) == 108
     assert pos.direction in (1, -1)
     # exactly one seat to act, and only it takes the phase's decisions
@@ -32,7 +34,9 @@ def check(pos: Position, events: list[dict[str, Any]], before: Position | None =
     if pos.chance is None and pos.phase not in ("over",):
         assert pos.to_act is not None and 0 <= pos.to_act < pos.players
         assert not pos.eliminated[pos.to_act]
-        deciders = {a["seat"] for a in acts if a["type"] not in SEAT_ONLY_ACTIONS and not _jump_in(pos, a)}
+        deciders = {
+            a["seat"] for a in acts if a["type"] not in SEAT_ONLY_ACTIONS and not _jump_in(pos, a)
+        }
         assert deciders == {pos.to_act}, (deciders, pos.to_act, pos.phase)
     else:
         assert acts == []
@@ -40,8 +44,14 @@ def check(pos: Position, events: list[dict[str, Any]], before: Position | None =
     owed = {o["seat"] for o in pos.owed_draws}
     verdict = (pos.pending or {}).get("from") if pos.phase == "cheat" else None
     # empty while a penalty is still owed (a reshuffle pending), or a face-down last card awaits its verdict
-    empty = [s for s, h in enumerate(pos.hands) if not h and not pos.eliminated[s] and s not in owed and s != verdict]
-    round_over = pos.phase in ("deal", "dealer", "over", "scoring") or (pos.pending or {}).get("final")
+    empty = [
+        s
+        for s, h in enumerate(pos.hands)
+        if not h and not pos.eliminated[s] and s not in owed and s != verdict
+    ]
+    round_over = pos.phase in ("deal", "dealer", "over", "scoring") or (pos.pending or {}).get(
+        "final"
+    )
     if not round_over:
         assert not empty, f"seat(s) {empty} hold no cards but the round goes on ({pos.phase})"
     won = [e for e in events if e["type"] == "round_won"]
@@ -78,7 +88,20 @@ def illegal_candidates(pos: Position, rng: random.Random, k: int = 6) -> list[di
             a["card"] = rng.choice(KINDS)
             a.setdefault("type", "play")
         elif what == 2:
-            a["type"] = rng.choice(["play", "draw", "pass", "colour", "challenge", "accept", "uno", "catch", "swap", "end"])
+            a["type"] = rng.choice(
+                [
+                    "play",
+                    "draw",
+                    "pass",
+                    "colour",
+                    "challenge",
+                    "accept",
+                    "uno",
+                    "catch",
+                    "swap",
+                    "end",
+                ]
+            )
         elif what == 3:
             a["colour"] = rng.choice("RYGBX")
         else:
