@@ -361,7 +361,22 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("certify", help="certify an implementation (for now: the catalogue summary)")
     c.add_argument("--json", action="store_true")
     c.set_defaults(fn=cmd_certify)
+    for module in command_modules():
+        module.register(sub)
     return p
+
+
+def command_modules() -> list[Any]:
+    """The modules of :mod:`conformance.commands`, in name order."""
+    import importlib
+    import pkgutil
+
+    import conformance.commands as pkg
+
+    return [
+        importlib.import_module(f"{pkg.__name__}.{info.name}")
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
