@@ -1,0 +1,208 @@
+"""The scenarios of ``features/``: loading, stable IDs, and running them through an engine port.
+
+A scenario's ID is its first catalogue tag (a rule or ambiguity ID) and a slug of its
+name, e.g. ``PLAY-MATCH/a-card-of-the-current-colour-may-be-played``; its ``hash``
+changes whenever its text does. Scenario Outlines expand to one run per Examples row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
+
+FEATURES = Path(__file__).resolve().parents[1] / "features"
+PROFILE_TAGS = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
+KIND = {"Context": "given", "Action": "when", "Outcome": "then"}
+CITE = re.compile(r"([a-z]{2}-[a-z]+) › (.+?) › ¶(\d+)(?: item (\S+))?")
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str
+    text: str
+    docstring: str | None = None
+    table: list[list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class Run:
+    """One executable run of a scenario: a profile (or an outline row) and its steps."""
+
+    scenario: Scenario
+    label: str
+    profile: str
+    steps: tuple[Step, ...]
+
+    @property
+    def id(self) -> str:
+        return f"{self.scenario.id}[{self.label}]"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    hash: str
+    name: str
+    file: str
+    line: int
+    tags: tuple[str, ...]
+    ids: tuple[str, ...]
+    profiles: tuple[str, ...]
+    negative: bool
+    outline: bool
+    description: str
+    rule_block: str | None
+    runs: tuple[Run, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def citations(self) -> list[tuple[str, str, int, str | None]]:
+        return [(d, s, int(p), i) for d, s, p, i in CITE.findall(self.description)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "hash": self.hash, "name": self.name, "file": self.file, "line": self.line,
+            "rules": list(self.ids), "profiles": list(self.profiles), "negative": self.negative,
+            "outline": self.outline, "description": self.description,
+            "runs": [
+                {"id": r.id, "profile": r.profile,
+                 "steps": [{"kind": s.kind, "text": s.text, **({"docstring": s.docstring} if s.docstring else {}),
+                            **({"table": s.table} if s.table else {})} for s in r.steps]}
+                for r in self.runs
+            ],
+        }
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def is_catalogue_id(tag: str) -> bool:
+    return bool(re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", tag))
+
+
+def _steps(pickle: dict[str, Any]) -> tuple[Step, ...]:
+    out = []
+    for s in pickle["steps"]:
+        arg = s.get("argument", {})
+        doc = arg.get("docString", {}).get("content") if "docString" in arg else None
+        table = [[c["value"] for c in row["cells"]] for row in arg["dataTable"]["rows"]] if "dataTable" in arg else None
+        out.append(Step(KIND.get(s.get("type"), "then"), s["text"], doc, table))
+    return tuple(out)
+
+
+def parse_file(path: Path, root: Path = FEATURES) -> list[Scenario]:
+    text = path.read_text(encoding="utf-8")
+    doc = Parser().parse(text)
+    rel = path.relative_to(root).as_posix()
+    doc["uri"] = rel
+    pickles = Compiler().compile(doc)
+    by_line: dict[int, list[dict[str, Any]]] = {}
+    nodes: dict[int, tuple[dict[str, Any], str | None, list[str]]] = {}
+
+    def visit(children: list[dict[str, Any]], rule: str | None, inherited: list[str]) -> None:
+        for child in children:
+            if "rule" in child:
+                r = child["rule"]
+                visit(r["children"], r["name"], inherited + [t["name"][1:] for t in r.get("tags", [])])
+            elif "scenario" in child:
+                sc = child["scenario"]
+                nodes[sc["id"]] = (sc, rule, inherited)
+
+    feature = doc.get("feature") or {}
+    visit(feature.get("children", []), None, [t["name"][1:] for t in feature.get("tags", [])])
+    for p in pickles:
+        by_line.setdefault(p["astNodeIds"][0], []).append(p)
+    out = []
+    for node_id, (sc, rule, inherited) in nodes.items():
+        tags = tuple(dict.fromkeys([*inherited, *(t["name"][1:] for t in sc.get("tags", []))]))
+        ids = tuple(t for t in tags if is_catalogue_id(t))
+        profiles = tuple(t for t in tags if t in PROFILE_TAGS)
+        primary = ids[0] if ids else (rule or "UNTAGGED")
+        outline = bool(sc.get("examples"))
+        body = json.dumps([sc["name"], [(s["keyword"].strip(), s["text"], s.get("docString", {}).get("content"),
+                                         [[c["value"] for c in r["cells"]] for r in s.get("dataTable", {}).get("rows", [])])
+                                        for s in sc["steps"]],
+                           [[[c["value"] for c in r["cells"]] for r in ex.get("tableBody", [])] for ex in sc.get("examples", [])]],
+                          ensure_ascii=False)
+        scenario = Scenario(
+            id=f"{primary}/{slug(sc['name'])}",
+            hash=hashlib.sha256(body.encode()).hexdigest()[:10],
+            name=sc["name"], file=rel, line=sc["location"]["line"], tags=tags, ids=ids, profiles=profiles,
+            negative="negative" in tags, outline=outline,
+            description=" ".join(sc.get("description", "").split()), rule_block=rule,
+        )
+        runs = []
+        for p in by_line.get(node_id, []):
+            steps = _steps(p)
+            if outline:
+                values = _example_values(sc, p)
+                profile = values.get("profile", profiles[0] if profiles else "official")
+                label = "-".join(values.values())
+                runs.append(Run(scenario, label, profile, steps))
+            else:
+                for prof in profiles or ("official",):
+                    runs.append(Run(scenario, prof, prof, steps))
+        object.__setattr__(scenario, "runs", tuple(runs))
+        out.append(scenario)
+    return out
+
+
+def _example_values(sc: dict[str, Any], pickle: dict[str, Any]) -> dict[str, str]:
+    row_id = pickle["astNodeIds"][1]
+    for ex in sc["examples"]:
+        header = [c["value"] for c in ex["tableHeader"]["cells"]]
+        for row in ex.get("tableBody", []):
+            if row["id"] == row_id:
+                return dict(zip(header, (c["value"] for c in row["cells"]), strict=True))
+    return {}
+
+
+@cache
+def load_scenarios(root: Path = FEATURES) -> tuple[Scenario, ...]:
+    """Every scenario of every ``.feature`` file under ``root``, in file and line order."""
+    out: list[Scenario] = []
+    for path in sorted(root.rglob("*.feature")):
+        out.extend(parse_file(path, root))
+    return tuple(out)
+
+
+def scenarios_by_rule(root: Path = FEATURES) -> dict[str, list[str]]:
+    """Catalogue ID -> the IDs of the scenarios tagged with it."""
+    out: dict[str, list[str]] = {}
+    for sc in load_scenarios(root):
+        for rid in sc.ids:
+            out.setdefault(rid, []).append(sc.id)
+    return out
+
+
+@dataclass
+class Result:
+    run: Run
+    passed: bool
+    step: int | None = None
+    message: str = ""
+
+
+def execute(run: Run, port: Any) -> Result:
+    """Run one scenario run against ``port`` (an :class:`~conformance.port.EnginePort`)."""
+    from conformance.steps import ScenarioFailure, World, run_step
+
+    world = World(port, profile=run.profile)
+    for i, s in enumerate(run.steps):
+        try:
+            run_step(world, s.text, s.kind, s.docstring, s.table)
+        except ScenarioFailure as e:
+            return Result(run, False, i, f"step {i + 1} ({s.kind} {s.text}): {e}")
+    try:
+        world.require_checked()
+    except ScenarioFailure as e:
+        return Result(run, False, len(run.steps), str(e))
+    return Result(run, True)
