@@ -28,8 +28,9 @@ class EnginePort(Protocol):
     name: str
     can_load: bool
 
-    def new_game(self, players: int, profile: str, options: Json) -> None:
-        """Start a match; it waits for chance inputs (dealer draw, deal, …) as actions."""
+    def new_game(self, players: int, profile: str, options: Json) -> Outcome:
+        """Start a match (refused for an impossible setup); it then waits for chance
+        inputs (dealer draw, deal, …) given as actions."""
 
     def load(self, position: Json) -> None:
         """Set up a position (an optional capability: ``can_load``)."""
@@ -53,10 +54,14 @@ class ReferencePort:
     def __init__(self) -> None:
         self._pos: Any = None
 
-    def new_game(self, players: int, profile: str, options: Json) -> None:
-        from reference import new_game
+    def new_game(self, players: int, profile: str, options: Json) -> Outcome:
+        from reference import IllegalAction, new_game
 
-        self._pos = new_game(players, profile, options)
+        try:
+            self._pos = new_game(players, profile, options)
+        except IllegalAction as e:
+            return Outcome(False, error=e.to_json())
+        return Outcome(True)
 
     def load(self, position: Json) -> None:
         from reference import load

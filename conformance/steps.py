@@ -146,7 +146,10 @@ def given_game(w: World, n: str, profile: str | None = None) -> None:
 def given_new_match(w: World, n: str, profile: str | None = None) -> None:
     if profile:
         w.profile = profile
-    w.port.new_game(int(n), w.profile, w.options)
+    w.last_action = {"type": "new_game", "players": int(n), "profile": w.profile, "options": w.options}
+    w.last = w.port.new_game(int(n), w.profile, w.options)
+    w.checked = w.last.accepted
+    w.before = None
     w.partial = {"players": int(n)}
     w.started = True
 
