@@ -1,0 +1,50 @@
+"""What the harness compares between the reference and a program, and how.
+
+Only the observable core of a position is compared (the fields below); how a program
+keeps its pending obligations internally is its own business. Hands are compared as
+multisets (the order of cards in a hand carries no meaning); the draw and discard piles
+in order. A field the program leaves out of ``observe`` is not compared (and is listed
+as unobserved in the report).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+OBSERVED_FIELDS = (
+    "players", "phase", "to_act", "direction", "dealer", "colour", "hands", "draw_pile",
+    "discard_pile", "uno", "scores", "round", "winner",
+)
+
+
+def canonical_action(a: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps({k: v for k, v in a.items() if v is not False}, sort_keys=True)
+
+
+def diff_actions(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> tuple[list[dict], list[dict]]:
+    """``(missing, extra)``: legal actions the program lacks, and ones it wrongly offers."""
+    exp = {canonical_action(a): a for a in expected}
+    act = {canonical_action(a): a for a in actual}
+    return [exp[k] for k in exp if k not in act], [act[k] for k in act if k not in exp]
+
+
+def diff_positions(expected: dict[str, Any], actual: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """``[(field pointer, expected, actual)]`` over the observed fields the program reports."""
+    out = []
+    for name in OBSERVED_FIELDS:
+        if name not in actual:
+            continue
+        e, a = expected.get(name), actual.get(name)
+        if name == "hands" and isinstance(a, list) and isinstance(e, list):
+            if len(a) != len(e):
+                out.append(("/hands", e, a))
+                continue
+            for i, (he, ha) in enumerate(zip(e, a, strict=True)):
+                if not isinstance(ha, list) or Counter(he) != Counter(ha):
+                    out.append((f"/hands/{i}", sorted(he), sorted(ha) if isinstance(ha, list) else ha))
+        elif e != a:
+            out.append((f"/{name}", e, a))
+    return out
