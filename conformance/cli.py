@@ -301,29 +301,6 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
     return 0 if final.phase == "over" else 1
 
 
-def cmd_certify(args: argparse.Namespace, cat: Catalogue) -> int:
-    """Until the harness exists: the catalogue summary."""
-    kinds: dict[str, int] = {}
-    for r in cat.rules.values():
-        kinds[r.kind] = kinds.get(r.kind, 0) + 1
-    cites: dict[str, int] = {d: 0 for d in cat.documents}
-    for r in cat.rules.values():
-        for c in r.citations:
-            cites[c.document] += 1
-    table = Table(title="unospec catalogue")
-    table.add_column("what")
-    table.add_column("count", justify="right")
-    for k, v in sorted(kinds.items()):
-        table.add_row(f"rules ({k})", str(v))
-    table.add_row("options", str(len(cat.options)))
-    table.add_row("ambiguities", str(len(cat.ambiguities)))
-    table.add_row("profiles", str(len(cat.profiles)))
-    for d, v in cites.items():
-        table.add_row(f"rule citations of {d}", str(v))
-    console.print(table)
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="unospec", description="The executable UNO rulebook and conformance suite."
@@ -358,9 +335,6 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--max-actions", type=int, default=1_000_000)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
-    c = sub.add_parser("certify", help="certify an implementation (for now: the catalogue summary)")
-    c.add_argument("--json", action="store_true")
-    c.set_defaults(fn=cmd_certify)
     for module in command_modules():
         module.register(sub)
     return p

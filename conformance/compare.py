@@ -13,8 +13,19 @@ from collections import Counter
 from typing import Any
 
 OBSERVED_FIELDS = (
-    "players", "phase", "to_act", "direction", "dealer", "colour", "hands", "draw_pile",
-    "discard_pile", "uno", "scores", "round", "winner",
+    "players",
+    "phase",
+    "to_act",
+    "direction",
+    "dealer",
+    "colour",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "uno",
+    "scores",
+    "round",
+    "winner",
 )
 
 
@@ -24,7 +35,9 @@ def canonical_action(a: dict[str, Any]) -> str:
     return json.dumps({k: v for k, v in a.items() if v is not False}, sort_keys=True)
 
 
-def diff_actions(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> tuple[list[dict], list[dict]]:
+def diff_actions(
+    expected: list[dict[str, Any]], actual: list[dict[str, Any]]
+) -> tuple[list[dict], list[dict]]:
     """``(missing, extra)``: legal actions the program lacks, and ones it wrongly offers."""
     exp = {canonical_action(a): a for a in expected}
     act = {canonical_action(a): a for a in actual}
@@ -44,7 +57,9 @@ def diff_positions(expected: dict[str, Any], actual: dict[str, Any]) -> list[tup
                 continue
             for i, (he, ha) in enumerate(zip(e, a, strict=True)):
                 if not isinstance(ha, list) or Counter(he) != Counter(ha):
-                    out.append((f"/hands/{i}", sorted(he), sorted(ha) if isinstance(ha, list) else ha))
+                    out.append(
+                        (f"/hands/{i}", sorted(he), sorted(ha) if isinstance(ha, list) else ha)
+                    )
         elif e != a:
             out.append((f"/{name}", e, a))
     return out

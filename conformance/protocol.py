@@ -52,8 +52,14 @@ def validator(name: str) -> Any:
         resource = Resource.from_contents(doc)
         registry = registry.with_resource(doc["$id"], resource).with_resource(path.name, resource)
     file, _, ref = name.rpartition(":")
-    doc = docs[{"": "live.schema.json", "trace": "trace.schema.json", "common": "common.schema.json",
-                "report": "report.schema.json"}[file]]
+    doc = docs[
+        {
+            "": "live.schema.json",
+            "trace": "trace.schema.json",
+            "common": "common.schema.json",
+            "report": "report.schema.json",
+        }[file]
+    ]
     schema = {"$ref": f"{doc['$id']}#/$defs/{ref}"}
     return Draft202012Validator(schema, registry=registry)
 
@@ -70,8 +76,15 @@ def schema_errors(name: str, message: Any) -> list[str]:
 class Program:
     """A program under test, spoken to over the live protocol."""
 
-    def __init__(self, argv: list[str], timeout: float = 5.0, max_line: int = 4 * 1024 * 1024,
-                 validate: bool = False, cwd: str | None = None, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        argv: list[str],
+        timeout: float = 5.0,
+        max_line: int = 4 * 1024 * 1024,
+        validate: bool = False,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ):
         self.argv, self.timeout, self.max_line, self.validate = argv, timeout, max_line, validate
         self.cwd, self.env = cwd, env
         self.proc: subprocess.Popen[bytes] | None = None
@@ -88,17 +101,27 @@ class Program:
         """Start the program and shake hands; returns the program's hello reply."""
         try:
             self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                cwd=self.cwd, env={**os.environ, **(self.env or {})}, bufsize=0,
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=self.cwd,
+                env={**os.environ, **(self.env or {})},
+                bufsize=0,
             )
         except OSError as e:
             raise ProtocolError("crash", f"cannot start {' '.join(self.argv)}: {e}") from None
         self.lines = queue.Queue()
-        threading.Thread(target=self._read_stdout, args=(self.proc, self.lines), daemon=True).start()
+        threading.Thread(
+            target=self._read_stdout, args=(self.proc, self.lines), daemon=True
+        ).start()
         threading.Thread(target=self._read_stderr, args=(self.proc,), daemon=True).start()
         reply = self.request({"cmd": "hello", "protocol": PROTOCOL}, schema="helloReply")
         if reply.get("protocol") != PROTOCOL:
-            raise ProtocolError("unsupported", f"the program speaks protocol {reply.get('protocol')!r}; the harness speaks {PROTOCOL}")
+            raise ProtocolError(
+                "unsupported",
+                f"the program speaks protocol {reply.get('protocol')!r}; the harness speaks {PROTOCOL}",
+            )
         self.hello = reply
         return reply
 
@@ -136,7 +159,9 @@ class Program:
     def stderr_text(self) -> str:
         return b"".join(self.stderr).decode("utf-8", "replace")
 
-    def _read_stdout(self, proc: subprocess.Popen[bytes], out: queue.Queue[tuple[str, Any]]) -> None:
+    def _read_stdout(
+        self, proc: subprocess.Popen[bytes], out: queue.Queue[tuple[str, Any]]
+    ) -> None:
         buf = bytearray()
         dropping = False
         stream = proc.stdout
@@ -186,7 +211,9 @@ class Program:
         self.seq += 1
         msg = {**msg, "seq": self.seq}
         if self.validate and (errors := schema_errors("request", msg)):
-            raise ValueError(f"the harness built an invalid request {msg}: {errors}")  # a harness bug
+            raise ValueError(
+                f"the harness built an invalid request {msg}: {errors}"
+            )  # a harness bug
         data = (json.dumps(msg, separators=(",", ":")) + "\n").encode()
         try:
             assert self.proc is not None and self.proc.stdin is not None
@@ -199,7 +226,9 @@ class Program:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise ProtocolError("timeout", f"no answer to {msg['cmd']} within {self.timeout:g} s", msg)
+                raise ProtocolError(
+                    "timeout", f"no answer to {msg['cmd']} within {self.timeout:g} s", msg
+                )
             try:
                 kind, value = self.lines.get(timeout=left)
             except queue.Empty:
@@ -208,30 +237,48 @@ class Program:
                 time.sleep(0.05)
                 raise ProtocolError("crash", self._exit_detail(), msg)
             if kind == "too_long":
-                raise ProtocolError("too_long", f"an answer line exceeded {self.max_line} bytes", msg)
+                raise ProtocolError(
+                    "too_long", f"an answer line exceeded {self.max_line} bytes", msg
+                )
             text = value.decode("utf-8", "replace").strip()
             if not text:
                 continue
             try:
                 reply = json.loads(text)
             except json.JSONDecodeError as e:
-                raise ProtocolError("garbage", f"not JSON on stdout: {text[:120]!r} ({e.msg})", msg) from None
+                raise ProtocolError(
+                    "garbage", f"not JSON on stdout: {text[:120]!r} ({e.msg})", msg
+                ) from None
             if not isinstance(reply, dict):
-                raise ProtocolError("garbage", f"an answer must be a JSON object, got {text[:120]!r}", msg)
+                raise ProtocolError(
+                    "garbage", f"an answer must be a JSON object, got {text[:120]!r}", msg
+                )
             if reply.get("seq") != msg["seq"]:
-                raise ProtocolError("wrong_seq", f"answer carries seq {reply.get('seq')!r}, expected {msg['seq']}", msg)
+                raise ProtocolError(
+                    "wrong_seq",
+                    f"answer carries seq {reply.get('seq')!r}, expected {msg['seq']}",
+                    msg,
+                )
             if reply.get("ok") is False:
                 err = reply.get("error") or {}
                 kind = "unsupported" if err.get("code") == "unsupported" else "refused"
                 raise ProtocolError(kind, f"{err.get('code', '?')}: {err.get('message', '')}", msg)
-            if (self.validate or schema == "helloReply") and (errors := schema_errors(schema, reply)):
-                raise ProtocolError("schema", f"answer to {msg['cmd']} does not match the protocol: {errors[0]}", msg)
+            if (self.validate or schema == "helloReply") and (
+                errors := schema_errors(schema, reply)
+            ):
+                raise ProtocolError(
+                    "schema",
+                    f"answer to {msg['cmd']} does not match the protocol: {errors[0]}",
+                    msg,
+                )
             return reply
 
     def _exit_detail(self) -> str:
         code = self.proc.poll() if self.proc else None
         tail = self.stderr_text().strip().splitlines()[-3:]
-        return f"the program exited (code {code})" + (f"; stderr: {' | '.join(tail)}" if tail else "")
+        return f"the program exited (code {code})" + (
+            f"; stderr: {' | '.join(tail)}" if tail else ""
+        )
 
 
 class ProgramPort:
@@ -245,7 +292,9 @@ class ProgramPort:
 
     def new_game(self, players: int, profile: str, options: Json) -> Outcome:
         try:
-            self.program.request({"cmd": "new_game", "players": players, "profile": profile, "options": options})
+            self.program.request(
+                {"cmd": "new_game", "players": players, "profile": profile, "options": options}
+            )
         except ProtocolError as e:
             if e.kind == "refused":
                 return Outcome(False, error={"reason": e.detail})

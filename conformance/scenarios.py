@@ -68,13 +68,30 @@ class Scenario:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "hash": self.hash, "name": self.name, "file": self.file, "line": self.line,
-            "rules": list(self.ids), "profiles": list(self.profiles), "negative": self.negative,
-            "outline": self.outline, "description": self.description,
+            "id": self.id,
+            "hash": self.hash,
+            "name": self.name,
+            "file": self.file,
+            "line": self.line,
+            "rules": list(self.ids),
+            "profiles": list(self.profiles),
+            "negative": self.negative,
+            "outline": self.outline,
+            "description": self.description,
             "runs": [
-                {"id": r.id, "profile": r.profile,
-                 "steps": [{"kind": s.kind, "text": s.text, **({"docstring": s.docstring} if s.docstring else {}),
-                            **({"table": s.table} if s.table else {})} for s in r.steps]}
+                {
+                    "id": r.id,
+                    "profile": r.profile,
+                    "steps": [
+                        {
+                            "kind": s.kind,
+                            "text": s.text,
+                            **({"docstring": s.docstring} if s.docstring else {}),
+                            **({"table": s.table} if s.table else {}),
+                        }
+                        for s in r.steps
+                    ],
+                }
                 for r in self.runs
             ],
         }
@@ -93,7 +110,11 @@ def _steps(pickle: dict[str, Any]) -> tuple[Step, ...]:
     for s in pickle["steps"]:
         arg = s.get("argument", {})
         doc = arg.get("docString", {}).get("content") if "docString" in arg else None
-        table = [[c["value"] for c in row["cells"]] for row in arg["dataTable"]["rows"]] if "dataTable" in arg else None
+        table = (
+            [[c["value"] for c in row["cells"]] for row in arg["dataTable"]["rows"]]
+            if "dataTable" in arg
+            else None
+        )
         out.append(Step(KIND.get(s.get("type"), "then"), s["text"], doc, table))
     return tuple(out)
 
@@ -111,7 +132,9 @@ def parse_file(path: Path, root: Path = FEATURES) -> list[Scenario]:
         for child in children:
             if "rule" in child:
                 r = child["rule"]
-                visit(r["children"], r["name"], inherited + [t["name"][1:] for t in r.get("tags", [])])
+                visit(
+                    r["children"], r["name"], inherited + [t["name"][1:] for t in r.get("tags", [])]
+                )
             elif "scenario" in child:
                 sc = child["scenario"]
                 nodes[sc["id"]] = (sc, rule, inherited)
@@ -127,17 +150,41 @@ def parse_file(path: Path, root: Path = FEATURES) -> list[Scenario]:
         profiles = tuple(t for t in tags if t in PROFILE_TAGS)
         primary = ids[0] if ids else (rule or "UNTAGGED")
         outline = bool(sc.get("examples"))
-        body = json.dumps([sc["name"], [(s["keyword"].strip(), s["text"], s.get("docString", {}).get("content"),
-                                         [[c["value"] for c in r["cells"]] for r in s.get("dataTable", {}).get("rows", [])])
-                                        for s in sc["steps"]],
-                           [[[c["value"] for c in r["cells"]] for r in ex.get("tableBody", [])] for ex in sc.get("examples", [])]],
-                          ensure_ascii=False)
+        body = json.dumps(
+            [
+                sc["name"],
+                [
+                    (
+                        s["keyword"].strip(),
+                        s["text"],
+                        s.get("docString", {}).get("content"),
+                        [
+                            [c["value"] for c in r["cells"]]
+                            for r in s.get("dataTable", {}).get("rows", [])
+                        ],
+                    )
+                    for s in sc["steps"]
+                ],
+                [
+                    [[c["value"] for c in r["cells"]] for r in ex.get("tableBody", [])]
+                    for ex in sc.get("examples", [])
+                ],
+            ],
+            ensure_ascii=False,
+        )
         scenario = Scenario(
             id=f"{primary}/{slug(sc['name'])}",
             hash=hashlib.sha256(body.encode()).hexdigest()[:10],
-            name=sc["name"], file=rel, line=sc["location"]["line"], tags=tags, ids=ids, profiles=profiles,
-            negative="negative" in tags, outline=outline,
-            description=" ".join(sc.get("description", "").split()), rule_block=rule,
+            name=sc["name"],
+            file=rel,
+            line=sc["location"]["line"],
+            tags=tags,
+            ids=ids,
+            profiles=profiles,
+            negative="negative" in tags,
+            outline=outline,
+            description=" ".join(sc.get("description", "").split()),
+            rule_block=rule,
         )
         runs = []
         for p in by_line.get(node_id, []):

@@ -29,19 +29,46 @@ def serve(stdin: IO[str], stdout: IO[str], profiles: list[str] | None = None) ->
         try:
             msg = json.loads(line)
         except json.JSONDecodeError as e:
-            reply({"seq": None, "ok": False, "error": {"code": "bad_request", "message": f"not JSON: {e.msg}"}})
+            reply(
+                {
+                    "seq": None,
+                    "ok": False,
+                    "error": {"code": "bad_request", "message": f"not JSON: {e.msg}"},
+                }
+            )
             continue
         seq, cmd = msg.get("seq"), msg.get("cmd")
         try:
             if cmd == "stop":
                 return 0
             if cmd == "hello":
-                reply({"seq": seq, "ok": True, "protocol": PROTOCOL,
-                       "implementation": {"name": "unospec-reference", "version": __version__, "language": "python"},
-                       "profiles": offered, "options": sorted(cat.options), "capabilities": ["load", "observe"]})
+                reply(
+                    {
+                        "seq": seq,
+                        "ok": True,
+                        "protocol": PROTOCOL,
+                        "implementation": {
+                            "name": "unospec-reference",
+                            "version": __version__,
+                            "language": "python",
+                        },
+                        "profiles": offered,
+                        "options": sorted(cat.options),
+                        "capabilities": ["load", "observe"],
+                    }
+                )
             elif cmd == "new_game":
                 if msg.get("profile") not in offered:
-                    reply({"seq": seq, "ok": False, "error": {"code": "unsupported", "message": f"profile {msg.get('profile')!r}"}})
+                    reply(
+                        {
+                            "seq": seq,
+                            "ok": False,
+                            "error": {
+                                "code": "unsupported",
+                                "message": f"profile {msg.get('profile')!r}",
+                            },
+                        }
+                    )
                     continue
                 pos = new_game(msg["players"], msg["profile"], msg.get("options") or {})
                 reply({"seq": seq, "ok": True})
@@ -59,9 +86,21 @@ def serve(stdin: IO[str], stdout: IO[str], profiles: list[str] | None = None) ->
             elif cmd == "observe":
                 reply({"seq": seq, "ok": True, "position": dump(pos)})
             else:
-                reply({"seq": seq, "ok": False, "error": {"code": "bad_request", "message": f"unknown cmd {cmd!r}"}})
+                reply(
+                    {
+                        "seq": seq,
+                        "ok": False,
+                        "error": {"code": "bad_request", "message": f"unknown cmd {cmd!r}"},
+                    }
+                )
         except Exception as e:  # a bad request must not kill the server
-            reply({"seq": seq, "ok": False, "error": {"code": "bad_request", "message": f"{type(e).__name__}: {e}"}})
+            reply(
+                {
+                    "seq": seq,
+                    "ok": False,
+                    "error": {"code": "bad_request", "message": f"{type(e).__name__}: {e}"},
+                }
+            )
     return 0
 
 

@@ -96,7 +96,11 @@ def step(kind: str, pattern: str) -> Callable[[StepFn], StepFn]:
 
 
 def run_step(
-    world: World, text: str, kind: str = "then", docstring: str | None = None, table: list[list[str]] | None = None
+    world: World,
+    text: str,
+    kind: str = "then",
+    docstring: str | None = None,
+    table: list[list[str]] | None = None,
 ) -> None:
     """Run one step (``kind`` given / when / then) of a scenario against ``world``."""
     for step_kind, rx, fn in STEPS:
@@ -111,7 +115,9 @@ def run_step(
                 kwargs["table"] = table
             fn(world, **kwargs)
             return
-    raise ScenarioFailure(f"no {kind} step matches {text!r} (see features/README.md for the vocabulary)")
+    raise ScenarioFailure(
+        f"no {kind} step matches {text!r} (see features/README.md for the vocabulary)"
+    )
 
 
 # -- notation helpers ------------------------------------------------------------------------
@@ -146,7 +152,12 @@ def given_game(w: World, n: str, profile: str | None = None) -> None:
 def given_new_match(w: World, n: str, profile: str | None = None) -> None:
     if profile:
         w.profile = profile
-    w.last_action = {"type": "new_game", "players": int(n), "profile": w.profile, "options": w.options}
+    w.last_action = {
+        "type": "new_game",
+        "players": int(n),
+        "profile": w.profile,
+        "options": w.options,
+    }
     w.last = w.port.new_game(int(n), w.profile, w.options)
     w.checked = w.last.accepted
     w.before = None
@@ -213,7 +224,11 @@ def given_draw_only(w: World, pile: str) -> None:
     """The draw pile is exactly these cards; the rest of the deck lies under the top discard."""
     p = w.setup()
     only = cards(pile)
-    placed = Counter(c for h in p.get("hands", []) for c in h) + Counter(p.get("discard_pile", [])) + Counter(only)
+    placed = (
+        Counter(c for h in p.get("hands", []) for c in h)
+        + Counter(p.get("discard_pile", []))
+        + Counter(only)
+    )
     left = Counter(CANONICAL_DECK) - placed
     p["discard_pile"] = sorted(left.elements()) + p.get("discard_pile", [])
     p["draw_pile"] = only
@@ -251,7 +266,11 @@ def given_direction(w: World, way: str) -> None:
 def given_uno(w: World, seat: str, state: str) -> None:
     p = w.setup()
     uno = p.setdefault("uno", [None] * p["players"])
-    uno[int(seat)] = {"has called UNO": "called", "has not called UNO": "catchable", "may still call UNO": "owed"}[state]
+    uno[int(seat)] = {
+        "has called UNO": "called",
+        "has not called UNO": "catchable",
+        "may still call UNO": "owed",
+    }[state]
 
 
 @step("given", r"the scores are (?P<scores>[\d ,]+)")
@@ -273,17 +292,40 @@ def given_position(w: World, docstring: str) -> None:
 # -- When: actions -----------------------------------------------------------------------------
 
 _ACTIONS: list[tuple[str, Callable[..., Json]]] = [
-    (r"plays? (?P<card>\S+) announcing (?P<claim>\S+)", lambda s, card, claim: {"type": "play", "seat": s, "card": parse(card), "claim": parse(claim)}),
-    (r"plays? (?P<card>\S+) and says UNO out", lambda s, card: {"type": "play", "seat": s, "card": parse(card), "uno_out": True}),
-    (r"(?:plays?|jumps? in with) (?P<card>\S+)", lambda s, card: {"type": "play", "seat": s, "card": parse(card)}),
+    (
+        r"plays? (?P<card>\S+) announcing (?P<claim>\S+)",
+        lambda s, card, claim: {
+            "type": "play",
+            "seat": s,
+            "card": parse(card),
+            "claim": parse(claim),
+        },
+    ),
+    (
+        r"plays? (?P<card>\S+) and says UNO out",
+        lambda s, card: {"type": "play", "seat": s, "card": parse(card), "uno_out": True},
+    ),
+    (
+        r"(?:plays?|jumps? in with) (?P<card>\S+)",
+        lambda s, card: {"type": "play", "seat": s, "card": parse(card)},
+    ),
     (r"draws?", lambda s: {"type": "draw", "seat": s}),
     (r"pass(?:es)?", lambda s: {"type": "pass", "seat": s}),
-    (r"names? (?P<colour>\w+)", lambda s, colour: {"type": "colour", "seat": s, "colour": colour_of(colour)}),
+    (
+        r"names? (?P<colour>\w+)",
+        lambda s, colour: {"type": "colour", "seat": s, "colour": colour_of(colour)},
+    ),
     (r"challenges?(?: the Wild Draw Four)?", lambda s: {"type": "challenge", "seat": s}),
     (r"accepts?(?: the draw| the play)?", lambda s: {"type": "accept", "seat": s}),
     (r"calls? UNO", lambda s: {"type": "uno", "seat": s}),
-    (r"catch(?:es)? seat (?P<target>\d+)", lambda s, target: {"type": "catch", "seat": s, "target": int(target)}),
-    (r"swaps? hands with seat (?P<target>\d+)", lambda s, target: {"type": "swap", "seat": s, "target": int(target)}),
+    (
+        r"catch(?:es)? seat (?P<target>\d+)",
+        lambda s, target: {"type": "catch", "seat": s, "target": int(target)},
+    ),
+    (
+        r"swaps? hands with seat (?P<target>\d+)",
+        lambda s, target: {"type": "swap", "seat": s, "target": int(target)},
+    ),
     (r"ends? the turn", lambda s: {"type": "end", "seat": s}),
     (r"accuses?", lambda s: {"type": "accuse", "seat": s}),
 ]
@@ -298,7 +340,11 @@ def parse_action(seat: int, text: str) -> Json:
     raise ScenarioFailure(f"not an action: {text!r}")
 
 
-@step("when", SEAT + r" (?:tries to )?(?P<what>(?:play|draw|pass|name|challenge|accept|call|catch|swap|end|accuse|jump).*)")
+@step(
+    "when",
+    SEAT
+    + r" (?:tries to )?(?P<what>(?:play|draw|pass|name|challenge|accept|call|catch|swap|end|accuse|jump).*)",
+)
 def when_seat(w: World, seat: str, what: str) -> None:
     w.act(parse_action(int(seat), what))
 
@@ -308,7 +354,10 @@ def when_dealer_draw(w: World, drawn: str) -> None:
     w.act({"type": "dealer_draw", "cards": cards(drawn)})
 
 
-@step("when", r"the cards are dealt with the starter (?P<starter>\S+)(?: and the draw pile starting with (?P<pile>.+))?")
+@step(
+    "when",
+    r"the cards are dealt with the starter (?P<starter>\S+)(?: and the draw pile starting with (?P<pile>.+))?",
+)
 def when_deal(w: World, starter: str, pile: str | None = None) -> None:
     """Deal 7 each, round robin from the dealer's left, from the canonical deck minus the
     starter and the named draw-pile cards; those follow the starter, the rest after them."""
@@ -321,8 +370,10 @@ def when_deal(w: World, starter: str, pile: str | None = None) -> None:
     for c in first:
         deck.remove(c)
     hands_part = deck[: need["hand_size"] * len(need["seats"])]
-    rest = deck[len(hands_part):]
-    deal = deal_round_robin(hands_part + first + rest, need["seats"], pos["players"], need["hand_size"])
+    rest = deck[len(hands_part) :]
+    deal = deal_round_robin(
+        hands_part + first + rest, need["seats"], pos["players"], need["hand_size"]
+    )
     w.act(deal)
 
 
@@ -354,7 +405,10 @@ def then_refused(w: World, rule: str | None = None) -> None:
     w.checked = True
     if rule:
         got = (w.last.error or {}).get("rule")
-        expect(got == rule, f"refused under {got}, expected {rule} ({(w.last.error or {}).get('reason')})")
+        expect(
+            got == rule,
+            f"refused under {got}, expected {rule} ({(w.last.error or {}).get('reason')})",
+        )
 
 
 @step("then", r"the position is unchanged")
@@ -370,7 +424,10 @@ def _pos(w: World) -> Json:
 @step("then", SEAT + r" is to act")
 def then_to_act(w: World, seat: str) -> None:
     pos = _pos(w)
-    expect(pos["to_act"] == int(seat), f"seat {pos['to_act']} is to act (phase {pos['phase']}), expected seat {seat}")
+    expect(
+        pos["to_act"] == int(seat),
+        f"seat {pos['to_act']} is to act (phase {pos['phase']}), expected seat {seat}",
+    )
 
 
 @step("then", r"the top card is (?P<card>\S+)")
@@ -388,13 +445,18 @@ def then_colour(w: World, colour: str) -> None:
 @step("then", SEAT + r" holds (?P<n>\d+) cards?")
 def then_holds_n(w: World, seat: str, n: str) -> None:
     hand = _pos(w)["hands"][int(seat)]
-    expect(len(hand) == int(n), f"seat {seat} holds {len(hand)} cards ({' '.join(hand)}), expected {n}")
+    expect(
+        len(hand) == int(n), f"seat {seat} holds {len(hand)} cards ({' '.join(hand)}), expected {n}"
+    )
 
 
 @step("then", SEAT + r" holds exactly (?P<held>.+)")
 def then_holds(w: World, seat: str, held: str) -> None:
     hand = _pos(w)["hands"][int(seat)]
-    expect(sorted(hand) == sorted(cards(held)), f"seat {seat} holds {' '.join(sorted(hand))}, expected {held}")
+    expect(
+        sorted(hand) == sorted(cards(held)),
+        f"seat {seat} holds {' '.join(sorted(hand))}, expected {held}",
+    )
 
 
 @step("then", r"the draw pile holds (?P<n>\d+) cards?")
@@ -412,7 +474,10 @@ def then_discard_count(w: World, n: str) -> None:
 @step("then", r"play runs (?P<way>clockwise|counter-clockwise)")
 def then_direction(w: World, way: str) -> None:
     d = _pos(w)["direction"]
-    expect(d == (1 if way == "clockwise" else -1), f"play runs {'clockwise' if d == 1 else 'counter-clockwise'}")
+    expect(
+        d == (1 if way == "clockwise" else -1),
+        f"play runs {'clockwise' if d == 1 else 'counter-clockwise'}",
+    )
 
 
 @step("then", SEAT + r" (?P<neg>may not|may) (?P<what>.+)")
@@ -443,10 +508,18 @@ def then_nobody(w: World) -> None:
     expect(w.legal() == [], f"legal actions remain: {_brief(w.legal())}")
 
 
-@step("then", r"the game waits for (?P<what>a reshuffle|the deal|the dealer-selection draw|a new starter)")
+@step(
+    "then",
+    r"the game waits for (?P<what>a reshuffle|the deal|the dealer-selection draw|a new starter)",
+)
 def then_waits(w: World, what: str) -> None:
     need = _pos(w)["chance"]
-    kind = {"a reshuffle": "shuffle", "the deal": "deal", "the dealer-selection draw": "dealer_draw", "a new starter": "shuffle"}[what]
+    kind = {
+        "a reshuffle": "shuffle",
+        "the deal": "deal",
+        "the dealer-selection draw": "dealer_draw",
+        "a new starter": "shuffle",
+    }[what]
     expect(need is not None and need["type"] == kind, f"the game waits for {need}, expected {kind}")
 
 
@@ -454,7 +527,9 @@ def then_waits(w: World, what: str) -> None:
 def then_redraw(w: World, seats: str) -> None:
     need = _pos(w)["chance"]
     want = [int(s) for s in re.findall(r"\d+", seats)]
-    expect(need and need["type"] == "dealer_draw" and need["seats"] == want, f"dealer redraw: {need}")
+    expect(
+        need and need["type"] == "dealer_draw" and need["seats"] == want, f"dealer redraw: {need}"
+    )
 
 
 @step("then", SEAT + r" is the dealer")
@@ -481,7 +556,9 @@ def then_round_won(w: World, seat: str) -> None:
     events = w.last.events if w.last else []
     won = [e["seat"] for e in events if e["type"] == "round_won"]
     last = (pos.get("last_round") or {}).get("winner")
-    expect(int(seat) in won or last == int(seat), f"round won by {won or last}, expected seat {seat}")
+    expect(
+        int(seat) in won or last == int(seat), f"round won by {won or last}, expected seat {seat}"
+    )
 
 
 @step("then", r"the round goes on")
@@ -501,7 +578,10 @@ def then_scores(w: World, scores: str) -> None:
 def then_match_won(w: World, seats: str) -> None:
     pos = _pos(w)
     want = sorted(int(s) for s in re.findall(r"\d+", seats))
-    expect(pos["phase"] == "over" and pos["winner"] == want, f"phase {pos['phase']}, winner {pos['winner']}, expected {want}")
+    expect(
+        pos["phase"] == "over" and pos["winner"] == want,
+        f"phase {pos['phase']}, winner {pos['winner']}, expected {want}",
+    )
 
 
 @step("then", r"the match goes on")
@@ -513,7 +593,10 @@ def then_match_goes_on(w: World) -> None:
 def then_event(w: World, kind: str, rule: str) -> None:
     w.require_checked()
     events = w.last.events if w.last else []
-    expect(any(e["type"] == kind and e["rule"] == rule for e in events), f"no {kind} event citing {rule}: {events}")
+    expect(
+        any(e["type"] == kind and e["rule"] == rule for e in events),
+        f"no {kind} event citing {rule}: {events}",
+    )
 
 
 @step("then", r"seat (?P<seat>\d+) is seen to hold (?P<held>.+)")

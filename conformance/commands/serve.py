@@ -8,8 +8,12 @@ from typing import Any
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("serve", help="serve the reference engine over the live protocol on stdin/stdout")
-    p.add_argument("--profile", action="append", help="offer only this profile (repeatable; default: all)")
+    p = sub.add_parser(
+        "serve", help="serve the reference engine over the live protocol on stdin/stdout"
+    )
+    p.add_argument(
+        "--profile", action="append", help="offer only this profile (repeatable; default: all)"
+    )
     p.set_defaults(fn=run)
 
 

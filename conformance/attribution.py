@@ -1,0 +1,101 @@
+"""Naming the rule behind a divergence between the reference and a program."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference import IllegalAction
+from reference.engine import diagnose
+from reference.position import Position
+
+#: The rule that makes an action of each type legal (for an action a program fails to offer).
+ALLOWING_RULE = {
+    "draw": "DRAW-VOLUNTARY",
+    "pass": "DRAW-THEN-PLAY",
+    "colour": "WILD-COLOUR-CHOICE",
+    "challenge": "WD4-CHALLENGE",
+    "accept": "WD4-EFFECT",
+    "uno": "UNO-SELF-RESCUE",
+    "catch": "UNO-CATCH",
+    "swap": "V-SEVEN-ZERO",
+    "end": "V-MULTI-PLAY",
+    "accuse": "V-CHEAT",
+}
+
+FIELD_RULE = {
+    "/to_act": "TURN-ADVANCE",
+    "/direction": "REVERSE-EFFECT",
+    "/colour": "CURRENT-COLOUR",
+    "/scores": "SCORE-WINNER-TAKES",
+    "/winner": "MATCH-TARGET-500",
+    "/uno": "UNO-CALL",
+    "/dealer": "DEALER-SELECTION",
+    "/draw_pile": "DRAW-ONE",
+    "/discard_pile": "PLAY-MATCH",
+    "/phase": "TURN-ACTION",
+    "/round": "NEW-ROUND",
+}
+
+
+def rule_for_missing(pos: Position, action: dict[str, Any]) -> str:
+    """A legal action the program does not offer: the rule that allows it."""
+    kind = action["type"]
+    if kind == "play":
+        card = action["card"]
+        if pos.phase == "turn" and action["seat"] != pos.to_act:
+            return "V-JUMP-IN"
+        if pos.phase == "drawn":
+            return "DRAW-THEN-PLAY"
+        if pos.phase == "stack":
+            return "V-STACK-DRAW"
+        if card == "W":
+            return "WILD-ANYTIME"
+        if card == "WD4":
+            return "WD4-BLUFF" if pos.cfg.wd4_challenge else "WD4-RESTRICTION"
+        top = pos.discard_pile[-1]
+        return "MATCH-ON-WILD" if top in ("W", "WD4") else "PLAY-MATCH"
+    if kind == "draw" and pos.phase == "turn":
+        hand = pos.hands[action["seat"]]
+        from reference.matching import playable
+
+        return (
+            "DRAW-VOLUNTARY"
+            if any(playable(pos, action["seat"], c) for c in hand)
+            else "DRAW-WHEN-STUCK"
+        )
+    if kind == "accept" and pos.phase == "challenge":
+        return "WD4-CHALLENGE"
+    return ALLOWING_RULE.get(kind, "P-ILLEGAL-PLAY-REJECTED")
+
+
+def rule_for_extra(pos: Position, action: dict[str, Any]) -> str:
+    """An action the program offers (or accepts) that the rules forbid: the rule it breaks."""
+    err: IllegalAction = diagnose(pos, action)
+    return err.rule
+
+
+def rule_for_field(field: str, events: list[dict[str, Any]]) -> str:
+    """A position field that came out different after a step: the most specific rule the
+    reference applied in that step, else the field's usual rule."""
+    ignore = {"PLAY-MATCH", "WILD-ANYTIME", "TURN-ADVANCE", "DRAW-END-TURN"}
+    specific = [e["rule"] for e in events if e["rule"] not in ignore]
+    if field.startswith("/hands") or field == "/draw_pile":
+        drawn = [
+            e["rule"]
+            for e in events
+            if e["type"] in ("cards_drawn", "draw_forgiven", "hands_swapped", "hands_rotated")
+        ]
+        if drawn:
+            return drawn[0]
+    if field == "/to_act":
+        skips = [
+            e["rule"]
+            for e in events
+            if e["type"] in ("turn_skipped", "direction_reversed", "turn_missed")
+        ]
+        if skips:
+            return skips[0]
+    if specific:
+        return specific[0]
+    base = field if field.count("/") == 1 else "/" + field.split("/")[1]
+    return FIELD_RULE.get(base, events[0]["rule"] if events else "P-ILLEGAL-PLAY-REJECTED")

@@ -1,0 +1,132 @@
+"""``unospec certify [--profile P] [--games N] [--seed S] [--jobs J] [--report DIR] -- PROGRAM [ARGS…]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "certify",
+        help="certify a program that speaks the live protocol",
+        description="Run the scenarios and differential games against PROGRAM; exit 0 conformant, 1 not conformant, 2 could not run.",
+    )
+    p.add_argument("--profile", default="official")
+    p.add_argument("--games", type=int, default=20, help="differential games (default 20)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="program processes in parallel")
+    p.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer")
+    p.add_argument("--max-steps", type=int, default=4000, help="steps per differential game")
+    p.add_argument("--report", metavar="DIR", type=Path, default=Path("reports/certify"))
+    p.add_argument("--no-scenarios", action="store_true", help="differential games only")
+    p.add_argument(
+        "--validate-messages",
+        "-V",
+        action="store_true",
+        help="check every answer against the protocol schemas",
+    )
+    p.add_argument("--json", action="store_true", help="print the JSON report instead of tables")
+    p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM [ARGS…]")
+    p.set_defaults(fn=run)
+
+
+def run(args: argparse.Namespace, cat: Any) -> int:
+    from conformance.certify import Settings, certify
+    from conformance.report import per_rule, to_json, verdict, write
+
+    argv = [a for a in args.program if a != "--"] if args.program else []
+    err = Console(stderr=True)
+    if not argv:
+        err.print(
+            "[red]error:[/red] give the program to certify after --, e.g. unospec certify -- python my_uno.py"
+        )
+        return 2
+    if args.profile not in cat.profiles:
+        err.print(f"[red]error:[/red] unknown profile {args.profile!r}")
+        return 2
+    settings = Settings(
+        argv,
+        args.profile,
+        args.games,
+        args.seed,
+        max(1, args.jobs),
+        args.timeout,
+        args.max_steps,
+        args.validate_messages,
+        not args.no_scenarios,
+    )
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=args.json or not console.is_terminal,
+    ) as bar:
+        tasks: dict[str, Any] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done)
+
+        cert = certify(settings, progress)
+    paths = write(cert, args.report)
+    if args.json:
+        sys.stdout.write(json.dumps(to_json(cert), indent=2, default=str) + "\n")
+    else:
+        out = Console()
+        rules = per_rule(cert)
+        table = Table(
+            title=f"{(cert.hello or {}).get('implementation', {}).get('name', argv[0])} · profile {args.profile}"
+        )
+        for col in ("rule", "verdict", "pass", "fail", "skipped", "errored"):
+            table.add_column(col)
+        colours = {
+            "pass": "green",
+            "fail": "red",
+            "error": "red",
+            "partial": "yellow",
+            "skipped": "yellow",
+        }
+        for rid, row in rules.items():
+            v = verdict(row)
+            table.add_row(
+                rid,
+                f"[{colours[v]}]{v}[/{colours[v]}]",
+                str(row["pass"]),
+                str(row["fail"]),
+                str(row["skipped"]),
+                str(row["errored"] + row["timeout"]),
+            )
+        out.print(table)
+        c = cert.counts()
+        state = (
+            "conformant"
+            if cert.conformant
+            else ("could not run: " + cert.could_not_run)
+            if cert.could_not_run
+            else "NOT conformant"
+        )
+        out.print(
+            f"{state} · {c['pass']} passed, {c['fail']} failed, {c['skipped']} skipped, "
+            f"{c['errored']} errored, {c['timeout']} timed out · {cert.seconds:.1f} s, {cert.messages} messages",
+            highlight=False,
+        )
+        out.print(
+            f"report: {paths['json']} (also {paths['markdown'].name}, {paths['junit'].name}, {paths['badge'].name})",
+            highlight=False,
+        )
+    if cert.could_not_run:
+        return 2
+    return 0 if cert.conformant else 1

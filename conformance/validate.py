@@ -1,0 +1,201 @@
+"""``unospec validate TRACE…``: replay offline traces against the reference.
+
+Exit 0 when every trace is valid, 1 when one breaks a rule, 2 when a file is unusable
+(the JSON pointer says what is malformed). A trace passes only when every line is
+consumed and every chance input used.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from pathlib import Path
+from typing import Any
+
+from conformance.attribution import rule_for_field
+from conformance.compare import diff_positions
+from conformance.protocol import schema_errors
+from reference import IllegalAction, apply, dump, new_game
+from reference.position import Position
+
+VALID, VIOLATION, UNUSABLE = 0, 1, 2
+
+
+@dataclass
+class Verdict:
+    path: str
+    status: int
+    message: str = ""
+    line: int | None = None
+    field: str | None = None
+    rule: str | None = None
+    citation: list[str] = dc_field(default_factory=list)
+    expected: Any = None
+    actual: Any = None
+    reproducer: dict[str, Any] | None = None
+    actions: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
+        out["status"] = {0: "valid", 1: "violation", 2: "unusable"}[self.status]
+        return out
+
+
+def _citations(rule: str | None) -> list[str]:
+    from spec.catalogue import load as load_catalogue
+
+    cat = load_catalogue()
+    return [str(c) for c in cat.rules[rule].citations] if rule and rule in cat.rules else []
+
+
+def validate_lines(lines: list[str], path: str = "<trace>") -> Verdict:
+    def unusable(line: int, pointer: str, message: str) -> Verdict:
+        return Verdict(path, UNUSABLE, message, line, pointer)
+
+    if not lines or not lines[0].strip():
+        return unusable(1, "", "the trace is empty: the first line must be the header")
+    records = []
+    for i, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            rec = json.loads(text)
+        except json.JSONDecodeError as e:
+            return unusable(
+                i,
+                "",
+                f"not JSON: {e.msg} at column {e.colno}"
+                + (" (truncated line?)" if i == len(lines) else ""),
+            )
+        schema = "trace:header" if not records else "trace:line"
+        if not (records and _plain_line(rec)) and (errors := schema_errors(schema, rec)):
+            pointer, _, msg = errors[0].partition(": ")
+            return unusable(i, pointer, msg)
+        records.append((i, rec))
+    header = records[0][1]
+    if "chance" not in header:
+        from conformance.hidden import validate_hidden
+
+        return validate_hidden(header, records[1:], path)
+    try:
+        pos = new_game(header["players"], header["profile"], header.get("options") or {})
+    except IllegalAction as e:
+        return Verdict(path, VIOLATION, e.reason, 1, "/players", e.rule, _citations(e.rule))
+    except Exception as e:
+        return unusable(1, "/profile", str(e))
+    chance = header["chance"]
+    used = 0
+    actions = 0
+
+    def feed(line_no: int) -> Verdict | None:
+        nonlocal pos, used
+        while pos.chance is not None:
+            if used >= len(chance):
+                return Verdict(
+                    path,
+                    VIOLATION,
+                    f"the game needs a chance input ({pos.chance['type']}) but the header has no more",
+                    line_no,
+                    "/chance",
+                    None,
+                )
+            try:
+                pos, _ = apply(pos, chance[used])
+            except IllegalAction as e:
+                return Verdict(
+                    path,
+                    VIOLATION,
+                    e.reason,
+                    1,
+                    f"/chance/{used}{e.field}",
+                    e.rule,
+                    _citations(e.rule),
+                    reproducer={"position": dump(pos), "action": chance[used]},
+                )
+            used += 1
+        return None
+
+    for line_no, rec in records[1:]:
+        if (bad := feed(line_no)) is not None:
+            return bad
+        action = rec["action"]
+        before: Position = pos
+        try:
+            pos, events = apply(pos, action)
+        except IllegalAction as e:
+            return Verdict(
+                path,
+                VIOLATION,
+                e.reason,
+                line_no,
+                f"/action{e.field}",
+                e.rule,
+                _citations(e.rule),
+                reproducer={"position": dump(before), "action": action},
+                actions=actions,
+            )
+        actions += 1
+        if "observed" in rec:
+            if diffs := diff_positions(dump(pos), rec["observed"]):
+                f, exp, act = diffs[0]
+                rule = rule_for_field(f, events)
+                return Verdict(
+                    path,
+                    VIOLATION,
+                    f"the observed position differs at {f}",
+                    line_no,
+                    f"/observed{f}",
+                    rule,
+                    _citations(rule),
+                    exp,
+                    act,
+                    {"position": dump(before), "action": action},
+                    actions,
+                )
+    if pos.phase != "over" and (bad := feed(len(lines) + 1)) is not None and used < len(chance):
+        return bad
+    if used != len(chance):
+        return Verdict(
+            path,
+            VIOLATION,
+            f"{len(chance) - used} chance input(s) in the header were never used",
+            1,
+            f"/chance/{used}",
+            None,
+            actions=actions,
+        )
+    return Verdict(path, VALID, f"{actions} actions, {used} chance inputs", actions=actions)
+
+
+_LINE_KEYS = {"step", "action", "events", "drawn", "observed"}
+_ACTION_KEYS = {"type", "seat", "card", "claim", "uno_out", "colour", "target"}
+
+
+def _plain_line(rec: Any) -> bool:
+    """A fast check that a line has the common shape; anything else gets the full schema check
+    (which names the JSON pointer of the problem)."""
+    if (
+        not isinstance(rec, dict)
+        or not rec.keys() <= _LINE_KEYS
+        or "drawn" in rec
+        or "observed" in rec
+    ):
+        return False
+    a = rec.get("action")
+    return (
+        isinstance(a, dict)
+        and a.keys() <= _ACTION_KEYS
+        and isinstance(a.get("type"), str)
+        and type(a.get("seat")) is int
+        and isinstance(rec.get("events", []), list)
+        and (type(rec.get("step", 1)) is int)
+    )
+
+
+def validate_file(path: Path) -> Verdict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        return Verdict(str(path), UNUSABLE, f"cannot read the file: {e}")
+    return validate_lines(text.splitlines(), str(path))
