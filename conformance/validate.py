@@ -136,23 +136,22 @@ def validate_lines(lines: list[str], path: str = "<trace>") -> Verdict:
                 actions=actions,
             )
         actions += 1
-        if "observed" in rec:
-            if diffs := diff_positions(dump(pos), rec["observed"]):
-                f, exp, act = diffs[0]
-                rule = rule_for_field(f, events)
-                return Verdict(
-                    path,
-                    VIOLATION,
-                    f"the observed position differs at {f}",
-                    line_no,
-                    f"/observed{f}",
-                    rule,
-                    _citations(rule),
-                    exp,
-                    act,
-                    {"position": dump(before), "action": action},
-                    actions,
-                )
+        if "observed" in rec and (diffs := diff_positions(dump(pos), rec["observed"])):
+            f, exp, act = diffs[0]
+            rule = rule_for_field(f, events)
+            return Verdict(
+                path,
+                VIOLATION,
+                f"the observed position differs at {f}",
+                line_no,
+                f"/observed{f}",
+                rule,
+                _citations(rule),
+                exp,
+                act,
+                {"position": dump(before), "action": action},
+                actions,
+            )
     if pos.phase != "over" and (bad := feed(len(lines) + 1)) is not None and used < len(chance):
         return bad
     if used != len(chance):
