@@ -354,7 +354,13 @@ def command_modules() -> list[Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    program: list[str] = []
+    if "--" in argv:  # everything after -- is the program under test, untouched
+        i = argv.index("--")
+        argv, program = argv[:i], argv[i + 1 :]
     args = build_parser().parse_args(argv)
+    args.program = program
     try:
         cat = load_catalogue()
     except CatalogueError as e:

@@ -128,3 +128,38 @@ def hand_points(counts: dict[Any, Any], values: dict[Any, int]) -> Any:
 def move_cards(src: Any, dst: Any, n: Any) -> tuple[Any, Any]:
     """Card movement as a per-kind count change: ``n`` copies go from ``src`` to ``dst``."""
     return src - n, dst + n
+
+
+def group_effect(
+    skips: Any,
+    reverses: Any,
+    draw_total: Any,
+    last_draw: Any,
+    single_flip: Any = False,
+    draw_sum: Any = True,
+    ite: Callable[..., Any] = py_ite,
+) -> tuple[Any, Any, Any]:
+    """V-CUMULATIVE-EFFECT: ``(skips, flips, draws)`` of several cards laid in one turn.
+
+    ``skips`` Skips and ``reverses`` Reverses were laid; ``draw_total`` is what all their
+    draw cards add up to and ``last_draw`` what the card laid last makes the victim draw.
+    Every Reverse flips (or, with ``single_flip``, any number flip once); the victim draws
+    the sum (``draw_sum``) or only the last card's amount. Feed the result to
+    :func:`advance_after`.
+
+    >>> group_effect(2, 3, 6, 4)
+    (2, 3, 6)
+    >>> group_effect(0, 3, 6, 4, single_flip=True, draw_sum=False)
+    (0, 1, 4)
+    """
+    flips = ite(single_flip, ite(reverses > 0, 1, 0), reverses)
+    return skips, flips, ite(draw_sum, draw_total, last_draw)
+
+
+def partner_seat(seat: Any, players: int) -> Any:
+    """V-TEAM: the partner sits opposite, ``players // 2`` seats on (``players`` is even).
+
+    >>> [partner_seat(s, 6) for s in range(6)]
+    [3, 4, 5, 0, 1, 2]
+    """
+    return (seat + players // 2) % players

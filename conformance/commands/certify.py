@@ -34,7 +34,6 @@ def register(sub: Any) -> None:
         help="check every answer against the protocol schemas",
     )
     p.add_argument("--json", action="store_true", help="print the JSON report instead of tables")
-    p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM [ARGS…]")
     p.set_defaults(fn=run)
 
 
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     from conformance.certify import Settings, certify
     from conformance.report import per_rule, to_json, verdict, write
 
-    argv = [a for a in args.program if a != "--"] if args.program else []
+    argv = list(args.program)
     err = Console(stderr=True)
     if not argv:
         err.print(

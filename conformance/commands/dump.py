@@ -1,0 +1,50 @@
+"""``unospec dump DIR``: the corpus as plain JSON, usable without unospec."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("dump", help="write every scenario, perft case, rule and schema as plain JSON")
+    p.add_argument("directory", type=Path)
+    p.set_defaults(fn=run)
+
+
+def run(args: argparse.Namespace, cat: Any) -> int:
+    from conformance.cli import ambiguity_json, rule_json
+    from conformance.perft import CORPUS
+    from conformance.protocol import SCHEMAS
+    from conformance.scenarios import load_scenarios
+    from spec import __version__
+
+    out: Path = args.directory
+    out.mkdir(parents=True, exist_ok=True)
+    scenarios = [sc.to_json() for sc in load_scenarios()]
+    write = lambda name, data: (out / name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")  # noqa: E731
+    write("scenarios.json", {"suite": {"name": "unospec", "version": __version__}, "scenarios": scenarios})
+    write("rules.json", [rule_json(cat, r) for r in cat.rules.values()])
+    write("ambiguities.json", [ambiguity_json(a) for a in cat.ambiguities.values()])
+    write("profiles.json", {name: cat.effective_options(name) for name in cat.profiles})
+    shutil.copy(CORPUS, out / "perft.jsonl")
+    schemas = out / "schemas"
+    schemas.mkdir(exist_ok=True)
+    for path in SCHEMAS.glob("*.json"):
+        shutil.copy(path, schemas / path.name)
+    (out / "README.md").write_text(
+        "# unospec corpus\n\n"
+        "- `scenarios.json`: every scenario with its ID, content hash, rules, profiles and runs (steps in the "
+        "vocabulary of features/README.md).\n"
+        "- `perft.jsonl`: positions with a depth and the expected number of action sequences (chance resolved "
+        "canonically: cards in canonical order).\n"
+        "- `rules.json`, `ambiguities.json`, `profiles.json`: the catalogue.\n"
+        "- `schemas/`: the protocol's JSON Schemas.\n",
+        encoding="utf-8",
+    )
+    runs = sum(len(s["runs"]) for s in scenarios)
+    print(f"wrote {len(scenarios)} scenarios ({runs} runs), the perft corpus, the catalogue and the schemas to {out}")
+    return 0

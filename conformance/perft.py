@@ -1,0 +1,136 @@
+"""UNO perft: the number of action sequences of a given depth from a position.
+
+As in chess perft, the count is the number of leaf nodes of the legal-action tree at
+``depth`` plies, where every seat action (catches, calls and challenges included) is a
+ply. Chance inputs are not plies: a reshuffle or deal met on the way is resolved by the
+*canonical chance* (cards in canonical order), so the count is a property of the
+position alone and any engine can reproduce it. ``divide`` splits the count by first action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference import apply, dump, legal_actions, load
+from reference.chance import deal_round_robin
+from reference.position import Position
+from spec.cards import CANONICAL_DECK, KINDS
+
+
+def canonical_chance(need: dict[str, Any], players: int) -> dict[str, Any]:
+    """The chance input perft uses: the deck (or the cards to shuffle) in canonical order."""
+    if need["type"] == "dealer_draw":
+        return {"type": "dealer_draw", "cards": list(CANONICAL_DECK[: len(need["seats"])])}
+    if need["type"] == "deal":
+        return deal_round_robin(list(CANONICAL_DECK), need["seats"], players, need["hand_size"])
+    order = sorted(need["cards"], key=KINDS.index)
+    return {"type": "shuffle", "order": order}
+
+
+def _settle_chance(pos: Position) -> Position:
+    while pos.chance is not None:
+        pos, _ = apply(pos, canonical_chance(pos.chance, pos.players))
+    return pos
+
+
+def perft(pos: Position, depth: int) -> int:
+    pos = _settle_chance(pos)
+    if depth == 0:
+        return 1
+    acts = legal_actions(pos)
+    if depth == 1:
+        return len(acts)
+    return sum(perft(apply(pos, a)[0], depth - 1) for a in acts)
+
+
+def divide(pos: Position, depth: int) -> list[tuple[dict[str, Any], int]]:
+    pos = _settle_chance(pos)
+    return [(a, perft(apply(pos, a)[0], depth - 1)) for a in legal_actions(pos)]
+
+
+def perft_port(port: Any, position: dict[str, Any], depth: int) -> int:
+    """The same count through an engine port (needs ``load``): every node is reached by
+    loading the root and replaying the path, so the program's own state is all that counts."""
+    from conformance.compare import canonical_action
+
+    def node(path: list[dict[str, Any]], d: int) -> int:
+        port.load(position)
+        for a in path:
+            _settle_port(port)
+            port.apply(a)
+        _settle_port(port)
+        acts = port.legal_actions()
+        if d == 1:
+            return len({canonical_action(a) for a in acts})
+        return sum(node(path + [a], d - 1) for a in acts)
+
+    return 1 if depth == 0 else node([], depth)
+
+
+def _settle_port(port: Any) -> None:
+    for _ in range(10):
+        obs = port.observe()
+        need = obs.get("chance")
+        if not need:
+            return
+        port.apply(canonical_chance(need, obs["players"]))
+
+
+def load_position(data: dict[str, Any]) -> Position:
+    """A corpus or command-line position: complete JSON, or partial (completed as in scenarios)."""
+    from reference.position import complete
+
+    return load(data if "draw_pile" in data and "phase" in data else complete(data))
+
+
+__all__ = ["canonical_chance", "divide", "dump", "perft", "perft_port"]
+
+
+CORPUS = __import__("pathlib").Path(__file__).resolve().parents[1] / "spec" / "perft" / "corpus.jsonl"
+
+
+def corpus_positions() -> list[tuple[str, str, Position, tuple[int, ...]]]:
+    """The positions of the perft corpus: ``(id, note, position, depths)``."""
+    from reference.position import complete
+    from reference.trace import play
+
+    def partial(data: dict[str, Any]) -> Position:
+        return load(complete(data))
+
+    return [
+        ("start-4p", "4 players, a number starter, seat 0 to act", partial(
+            {"players": 4, "top": "R3", "hands": [
+                ["R5", "G9", "W", "BS", "Y2", "R1", "GD2"], ["B1", "B2", "R7", "G3", "Y8", "BR", "WD4"],
+                ["Y3", "Y4", "G5", "R9", "B6", "GS", "RR"], ["G7", "G8", "B8", "Y0", "R2", "YD2", "W"]]}), (1, 2, 3, 4, 5)),
+        ("two-player-actions", "2 players: skip, reverse and draw two give another turn", partial(
+            {"players": 2, "top": "R6", "hands": [["RS", "RR", "RD2", "G4"], ["B1", "R2", "WD4"]]}), (1, 2, 3, 4)),
+        ("uno-window", "seat 0 is one card from going out: UNO calls and catches", partial(
+            {"players": 3, "top": "R3", "hands": [["R5", "R6"], ["B1", "R2", "WD4", "G7"], ["Y3", "Y4", "W"]]}), (1, 2, 3, 4, 5)),
+        ("wd4-bluff", "a Wild Draw Four while holding the colour: challenge or accept", partial(
+            {"players": 3, "top": "R3", "hands": [["WD4", "R6", "G1"], ["B1", "R2", "W"], ["Y3", "Y4", "B9"]]}), (1, 2, 3, 4)),
+        ("reshuffle", "one card left to draw: the next draws reshuffle (canonical chance)", partial(
+            {"players": 2, "hands": [["B5", "G6", "Y7"], ["Y1", "Y2", "B8"]], "draw_pile": ["G2"],
+             "discard_pile": _rest([["B5", "G6", "Y7"], ["Y1", "Y2", "B8"], ["G2", "R3"]]) + ["R3"]}), (1, 2, 3, 4, 5)),
+        ("mid-game-3p", "from a seeded random game (official, seed 4, 40 actions)",
+         play(3, "official", {"V-SINGLE-ROUND": True}, seed=4, max_actions=40).final, (1, 2, 3, 4)),
+        ("sv-5p", "sv-unoregler, 5 players (stacking; no special last card)",
+         play(5, "sv-unoregler", seed=9, max_actions=25).final, (1, 2, 3, 4)),
+    ]
+
+
+def _rest(placed: list[list[str]]) -> list[str]:
+    from collections import Counter
+
+    left = Counter(CANONICAL_DECK)
+    for cards in placed:
+        left.subtract(cards)
+    return sorted(left.elements(), key=KINDS.index)
+
+
+def build_corpus() -> list[dict[str, Any]]:
+    """Compute every corpus case with the reference (``spec/perft/corpus.jsonl``)."""
+    out = []
+    for ident, note, pos, depths in corpus_positions():
+        for d in depths:
+            out.append({"id": f"{ident}/d{d}", "note": note, "depth": d, "nodes": perft(pos, d), "position": dump(pos)})
+    return out
