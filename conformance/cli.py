@@ -301,6 +301,42 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
     return 0 if final.phase == "over" else 1
 
 
+def cmd_summary(args: argparse.Namespace, cat: Catalogue) -> int:
+    """The catalogue and rulebook in numbers."""
+    from conformance.scenarios import load_scenarios
+
+    kinds: dict[str, int] = {}
+    for r in cat.rules.values():
+        kinds[r.kind] = kinds.get(r.kind, 0) + 1
+    cites: dict[str, int] = dict.fromkeys(cat.documents, 0)
+    for r in cat.rules.values():
+        for c in r.citations:
+            cites[c.document] += 1
+    scenarios = load_scenarios()
+    rows = [(f"rules ({k})", v) for k, v in sorted(kinds.items())]
+    rows += [
+        ("options", len(cat.options)),
+        ("ambiguities", len(cat.ambiguities)),
+        ("profiles", len(cat.profiles)),
+    ]
+    rows += [(f"rule citations of {d}", v) for d, v in cites.items()]
+    rows += [
+        ("scenarios", len(scenarios)),
+        ("scenario outlines", sum(s.outline for s in scenarios)),
+        ("scenario runs", sum(len(s.runs) for s in scenarios)),
+    ]
+    if args.json:
+        _print_json(dict(rows))
+        return 0
+    table = Table(title="unospec catalogue")
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    for k, v in rows:
+        table.add_row(k, str(v))
+    console.print(table)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="unospec", description="The executable UNO rulebook and conformance suite."
@@ -321,6 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("name", nargs="?")
     pr.add_argument("--json", action="store_true")
     pr.set_defaults(fn=cmd_profiles)
+    s = sub.add_parser("summary", help="the catalogue and rulebook in numbers")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(fn=cmd_summary)
     pl = sub.add_parser("play", help="play a match with uniformly random legal actions")
     pl.add_argument("--players", type=int, default=4)
     pl.add_argument("--profile", default="official")

@@ -86,7 +86,9 @@ def load_position(data: dict[str, Any]) -> Position:
 __all__ = ["canonical_chance", "divide", "dump", "perft", "perft_port"]
 
 
-CORPUS = __import__("pathlib").Path(__file__).resolve().parents[1] / "spec" / "perft" / "corpus.jsonl"
+CORPUS = (
+    __import__("pathlib").Path(__file__).resolve().parents[1] / "spec" / "perft" / "corpus.jsonl"
+)
 
 
 def corpus_positions() -> list[tuple[str, str, Position, tuple[int, ...]]]:
@@ -98,23 +100,85 @@ def corpus_positions() -> list[tuple[str, str, Position, tuple[int, ...]]]:
         return load(complete(data))
 
     return [
-        ("start-4p", "4 players, a number starter, seat 0 to act", partial(
-            {"players": 4, "top": "R3", "hands": [
-                ["R5", "G9", "W", "BS", "Y2", "R1", "GD2"], ["B1", "B2", "R7", "G3", "Y8", "BR", "WD4"],
-                ["Y3", "Y4", "G5", "R9", "B6", "GS", "RR"], ["G7", "G8", "B8", "Y0", "R2", "YD2", "W"]]}), (1, 2, 3, 4, 5)),
-        ("two-player-actions", "2 players: skip, reverse and draw two give another turn", partial(
-            {"players": 2, "top": "R6", "hands": [["RS", "RR", "RD2", "G4"], ["B1", "R2", "WD4"]]}), (1, 2, 3, 4)),
-        ("uno-window", "seat 0 is one card from going out: UNO calls and catches", partial(
-            {"players": 3, "top": "R3", "hands": [["R5", "R6"], ["B1", "R2", "WD4", "G7"], ["Y3", "Y4", "W"]]}), (1, 2, 3, 4, 5)),
-        ("wd4-bluff", "a Wild Draw Four while holding the colour: challenge or accept", partial(
-            {"players": 3, "top": "R3", "hands": [["WD4", "R6", "G1"], ["B1", "R2", "W"], ["Y3", "Y4", "B9"]]}), (1, 2, 3, 4)),
-        ("reshuffle", "one card left to draw: the next draws reshuffle (canonical chance)", partial(
-            {"players": 2, "hands": [["B5", "G6", "Y7"], ["Y1", "Y2", "B8"]], "draw_pile": ["G2"],
-             "discard_pile": _rest([["B5", "G6", "Y7"], ["Y1", "Y2", "B8"], ["G2", "R3"]]) + ["R3"]}), (1, 2, 3, 4, 5)),
-        ("mid-game-3p", "from a seeded random game (official, seed 4, 40 actions)",
-         play(3, "official", {"V-SINGLE-ROUND": True}, seed=4, max_actions=40).final, (1, 2, 3, 4)),
-        ("sv-5p", "sv-unoregler, 5 players (stacking; no special last card)",
-         play(5, "sv-unoregler", seed=9, max_actions=25).final, (1, 2, 3, 4)),
+        (
+            "start-4p",
+            "4 players, a number starter, seat 0 to act",
+            partial(
+                {
+                    "players": 4,
+                    "top": "R3",
+                    "hands": [
+                        ["R5", "G9", "W", "BS", "Y2", "R1", "GD2"],
+                        ["B1", "B2", "R7", "G3", "Y8", "BR", "WD4"],
+                        ["Y3", "Y4", "G5", "R9", "B6", "GS", "RR"],
+                        ["G7", "G8", "B8", "Y0", "R2", "YD2", "W"],
+                    ],
+                }
+            ),
+            (1, 2, 3, 4, 5),
+        ),
+        (
+            "two-player-actions",
+            "2 players: skip, reverse and draw two give another turn",
+            partial(
+                {
+                    "players": 2,
+                    "top": "R6",
+                    "hands": [["RS", "RR", "RD2", "G4"], ["B1", "R2", "WD4"]],
+                }
+            ),
+            (1, 2, 3, 4),
+        ),
+        (
+            "uno-window",
+            "seat 0 is one card from going out: UNO calls and catches",
+            partial(
+                {
+                    "players": 3,
+                    "top": "R3",
+                    "hands": [["R5", "R6"], ["B1", "R2", "WD4", "G7"], ["Y3", "Y4", "W"]],
+                }
+            ),
+            (1, 2, 3, 4, 5),
+        ),
+        (
+            "wd4-bluff",
+            "a Wild Draw Four while holding the colour: challenge or accept",
+            partial(
+                {
+                    "players": 3,
+                    "top": "R3",
+                    "hands": [["WD4", "R6", "G1"], ["B1", "R2", "W"], ["Y3", "Y4", "B9"]],
+                }
+            ),
+            (1, 2, 3, 4),
+        ),
+        (
+            "reshuffle",
+            "one card left to draw: the next draws reshuffle (canonical chance)",
+            partial(
+                {
+                    "players": 2,
+                    "hands": [["B5", "G6", "Y7"], ["Y1", "Y2", "B8"]],
+                    "draw_pile": ["G2"],
+                    "discard_pile": _rest([["B5", "G6", "Y7"], ["Y1", "Y2", "B8"], ["G2", "R3"]])
+                    + ["R3"],
+                }
+            ),
+            (1, 2, 3, 4, 5),
+        ),
+        (
+            "mid-game-3p",
+            "from a seeded random game (official, seed 4, 40 actions)",
+            play(3, "official", {"V-SINGLE-ROUND": True}, seed=4, max_actions=40).final,
+            (1, 2, 3, 4),
+        ),
+        (
+            "sv-5p",
+            "sv-unoregler, 5 players (stacking; no special last card)",
+            play(5, "sv-unoregler", seed=9, max_actions=25).final,
+            (1, 2, 3, 4),
+        ),
     ]
 
 
@@ -132,5 +196,13 @@ def build_corpus() -> list[dict[str, Any]]:
     out = []
     for ident, note, pos, depths in corpus_positions():
         for d in depths:
-            out.append({"id": f"{ident}/d{d}", "note": note, "depth": d, "nodes": perft(pos, d), "position": dump(pos)})
+            out.append(
+                {
+                    "id": f"{ident}/d{d}",
+                    "note": note,
+                    "depth": d,
+                    "nodes": perft(pos, d),
+                    "position": dump(pos),
+                }
+            )
     return out

@@ -33,8 +33,10 @@ class ProtocolError(Exception):
     """The program broke the protocol. ``kind``: timeout, crash, garbage, too_long,
     wrong_seq, schema, refused (an error reply), unsupported."""
 
-    def __init__(self, kind: str, detail: str, request: Json | None = None):
-        self.kind, self.detail, self.request = kind, detail, request
+    def __init__(
+        self, kind: str, detail: str, request: Json | None = None, error: Json | None = None
+    ):
+        self.kind, self.detail, self.request, self.error = kind, detail, request, error or {}
         super().__init__(f"{kind}: {detail}")
 
 
@@ -262,7 +264,9 @@ class Program:
             if reply.get("ok") is False:
                 err = reply.get("error") or {}
                 kind = "unsupported" if err.get("code") == "unsupported" else "refused"
-                raise ProtocolError(kind, f"{err.get('code', '?')}: {err.get('message', '')}", msg)
+                raise ProtocolError(
+                    kind, f"{err.get('code', '?')}: {err.get('message', '')}", msg, err
+                )
             if (self.validate or schema == "helloReply") and (
                 errors := schema_errors(schema, reply)
             ):
@@ -296,8 +300,11 @@ class ProgramPort:
                 {"cmd": "new_game", "players": players, "profile": profile, "options": options}
             )
         except ProtocolError as e:
-            if e.kind == "refused":
-                return Outcome(False, error={"reason": e.detail})
+            if e.kind in ("refused", "unsupported"):
+                return Outcome(
+                    False,
+                    error={"rule": e.error.get("rule"), "reason": e.error.get("message", e.detail)},
+                )
             raise
         return Outcome(True)
 

@@ -21,7 +21,7 @@ from gherkin.pickles.compiler import Compiler
 FEATURES = Path(__file__).resolve().parents[1] / "features"
 PROFILE_TAGS = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
 KIND = {"Context": "given", "Action": "when", "Outcome": "then"}
-CITE = re.compile(r"([a-z]{2}-[a-z]+) › (.+?) › ¶(\d+)(?: item (\S+))?")
+CITE = re.compile(r"([a-z]{2}-[a-z]+) › (.+?) › ¶(\d+)(?: item (.+?))?\s*(?=;|$)")
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,12 @@ class Scenario:
 
     @property
     def citations(self) -> list[tuple[str, str, int, str | None]]:
-        return [(d, s, int(p), i) for d, s, p, i in CITE.findall(self.description)]
+        out = []
+        for part in self.description.split(";"):
+            out += [
+                (d, s, int(p), i or None) for d, s, p, i in CITE.findall(part.strip().rstrip("."))
+            ]
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,7 +107,7 @@ def slug(text: str) -> str:
 
 
 def is_catalogue_id(tag: str) -> bool:
-    return bool(re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", tag))
+    return bool(re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*", tag))
 
 
 def _steps(pickle: dict[str, Any]) -> tuple[Step, ...]:

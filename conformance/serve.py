@@ -11,96 +11,116 @@ from spec import __version__
 from spec.catalogue import load as load_catalogue
 
 
+class Server:
+    """Answers live-protocol requests with the reference engine, one request at a time."""
+
+    def __init__(self, profiles: list[str] | None = None):
+        cat = load_catalogue()
+        self.offered = profiles or list(cat.profiles)
+        self.options = sorted(cat.options)
+        self.pos: Any = None
+
+    def handle(self, msg: Any) -> dict[str, Any] | None:
+        """The reply to one request (``None`` for ``stop``)."""
+        from reference import IllegalAction, apply, dump, legal_actions, load, new_game
+
+        if not isinstance(msg, dict):
+            return {
+                "seq": None,
+                "ok": False,
+                "error": {"code": "bad_request", "message": "a request is a JSON object"},
+            }
+        seq, cmd = msg.get("seq"), msg.get("cmd")
+        try:
+            if cmd == "stop":
+                return None
+            if cmd == "hello":
+                return {
+                    "seq": seq,
+                    "ok": True,
+                    "protocol": PROTOCOL,
+                    "implementation": {
+                        "name": "unospec-reference",
+                        "version": __version__,
+                        "language": "python",
+                    },
+                    "profiles": self.offered,
+                    "options": self.options,
+                    "capabilities": ["load", "observe"],
+                }
+            if cmd == "new_game":
+                if msg.get("profile") not in self.offered:
+                    return {
+                        "seq": seq,
+                        "ok": False,
+                        "error": {
+                            "code": "unsupported",
+                            "message": f"profile {msg.get('profile')!r}",
+                        },
+                    }
+                self.pos = new_game(msg["players"], msg["profile"], msg.get("options") or {})
+                return {"seq": seq, "ok": True}
+            if cmd == "load":
+                self.pos = load(msg["position"])
+                return {"seq": seq, "ok": True}
+            if self.pos is None:
+                return {
+                    "seq": seq,
+                    "ok": False,
+                    "error": {
+                        "code": "bad_request",
+                        "message": "no game: send new_game or load first",
+                    },
+                }
+            if cmd == "legal_actions":
+                return {"seq": seq, "ok": True, "actions": legal_actions(self.pos)}
+            if cmd == "apply":
+                try:
+                    self.pos, events = apply(self.pos, msg["action"])
+                    return {"seq": seq, "ok": True, "accepted": True, "events": events}
+                except IllegalAction as e:
+                    return {"seq": seq, "ok": True, "accepted": False, "error": e.to_json()}
+            if cmd == "observe":
+                return {"seq": seq, "ok": True, "position": dump(self.pos)}
+            return {
+                "seq": seq,
+                "ok": False,
+                "error": {"code": "bad_request", "message": f"unknown cmd {cmd!r}"},
+            }
+        except IllegalAction as e:
+            return {
+                "seq": seq,
+                "ok": False,
+                "error": {"code": "bad_request", "message": e.reason, "rule": e.rule},
+            }
+        except Exception as e:  # a bad request must not kill the server
+            return {
+                "seq": seq,
+                "ok": False,
+                "error": {"code": "bad_request", "message": f"{type(e).__name__}: {e}"},
+            }
+
+
 def serve(stdin: IO[str], stdout: IO[str], profiles: list[str] | None = None) -> int:
-    """Answer requests until ``stop`` or end of input."""
-    from reference import IllegalAction, apply, dump, legal_actions, load, new_game
-
-    cat = load_catalogue()
-    offered = profiles or list(cat.profiles)
-    pos: Any = None
-
-    def reply(obj: dict[str, Any]) -> None:
-        stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
-        stdout.flush()
-
+    """Answer requests until ``stop`` or the end of input."""
+    server = Server(profiles)
     for line in stdin:
         if not line.strip():
             continue
         try:
             msg = json.loads(line)
         except json.JSONDecodeError as e:
-            reply(
-                {
-                    "seq": None,
-                    "ok": False,
-                    "error": {"code": "bad_request", "message": f"not JSON: {e.msg}"},
-                }
-            )
-            continue
-        seq, cmd = msg.get("seq"), msg.get("cmd")
-        try:
-            if cmd == "stop":
+            reply: dict[str, Any] | None = {
+                "seq": None,
+                "ok": False,
+                "error": {"code": "bad_request", "message": f"not JSON: {e.msg}"},
+            }
+        else:
+            reply = server.handle(msg)
+            if reply is None:
                 return 0
-            if cmd == "hello":
-                reply(
-                    {
-                        "seq": seq,
-                        "ok": True,
-                        "protocol": PROTOCOL,
-                        "implementation": {
-                            "name": "unospec-reference",
-                            "version": __version__,
-                            "language": "python",
-                        },
-                        "profiles": offered,
-                        "options": sorted(cat.options),
-                        "capabilities": ["load", "observe"],
-                    }
-                )
-            elif cmd == "new_game":
-                if msg.get("profile") not in offered:
-                    reply(
-                        {
-                            "seq": seq,
-                            "ok": False,
-                            "error": {
-                                "code": "unsupported",
-                                "message": f"profile {msg.get('profile')!r}",
-                            },
-                        }
-                    )
-                    continue
-                pos = new_game(msg["players"], msg["profile"], msg.get("options") or {})
-                reply({"seq": seq, "ok": True})
-            elif cmd == "load":
-                pos = load(msg["position"])
-                reply({"seq": seq, "ok": True})
-            elif cmd == "legal_actions":
-                reply({"seq": seq, "ok": True, "actions": legal_actions(pos)})
-            elif cmd == "apply":
-                try:
-                    pos, events = apply(pos, msg["action"])
-                    reply({"seq": seq, "ok": True, "accepted": True, "events": events})
-                except IllegalAction as e:
-                    reply({"seq": seq, "ok": True, "accepted": False, "error": e.to_json()})
-            elif cmd == "observe":
-                reply({"seq": seq, "ok": True, "position": dump(pos)})
-            else:
-                reply(
-                    {
-                        "seq": seq,
-                        "ok": False,
-                        "error": {"code": "bad_request", "message": f"unknown cmd {cmd!r}"},
-                    }
-                )
-        except Exception as e:  # a bad request must not kill the server
-            reply(
-                {
-                    "seq": seq,
-                    "ok": False,
-                    "error": {"code": "bad_request", "message": f"{type(e).__name__}: {e}"},
-                }
-            )
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()
     return 0
 
 

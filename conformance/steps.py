@@ -619,11 +619,11 @@ def then_outcome(w: World, outcome: str) -> None:
         rule = text.removeprefix("refused").removeprefix(" under").strip() or None
         then_refused(w, rule)
         return
-    if text == "accepted":
-        w.require_checked()
-        return
     for part in re.split(r"\s*;\s*", text):
-        run_step(w, part, "then")
+        if part == "accepted":
+            w.require_checked()
+        else:
+            run_step(w, part, "then")
 
 
 @step("then", r"the position has (?P<pointer>/\S*) = (?P<value>.+)")

@@ -18,6 +18,7 @@ from conformance.compare import diff_positions
 from conformance.protocol import schema_errors
 from reference import IllegalAction, apply, dump, new_game
 from reference.position import Position
+from spec.cards import is_card
 
 VALID, VIOLATION, UNUSABLE = 0, 1, 2
 
@@ -187,6 +188,7 @@ def _plain_line(rec: Any) -> bool:
         and a.keys() <= _ACTION_KEYS
         and isinstance(a.get("type"), str)
         and type(a.get("seat")) is int
+        and all(is_card(a[k]) for k in ("card", "claim") if k in a)
         and isinstance(rec.get("events", []), list)
         and (type(rec.get("step", 1)) is int)
     )

@@ -30,3 +30,624 @@ Feature: Matching a card to the discard pile
       Then the action is refused under PLAY-MATCH
       And the position is unchanged
       And seat 0 may not play B2
+
+    @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a number matches the same number in another colour
+      Cites fi-wikipedia › Pelin kulku › ¶3; sv-unoregler › Lägga kort › ¶1; id-wikipedia › Aturan resmi › ¶4 item 1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G7 B2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 plays G7
+      Then the top card is G7
+      And the current colour is green
+      And seat 1 is to act
+
+    @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: an action card matches the same action in another colour
+      Cites fi-wikipedia › Toimintakortit › ¶3; sv-unoregler › Lägga kort › ¶2; id-wikipedia › Aturan resmi › ¶4 item 1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | GS B2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is RS
+      When seat 0 plays GS
+      Then the top card is GS
+      And seat 2 is to act
+
+    @PLAY-MATCH @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: two different action cards of different colours do not match
+      Cites fi-wikipedia › Toimintakortit › ¶4; sv-unoregler › Vänd › ¶1; sv-unoregler › Dra 2 › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards  |
+        | 0    | GR GD2 |
+        | 1    | B1 B3  |
+        | 2    | Y3 Y4  |
+      And the top card is RS
+      When seat 0 tries to play GR
+      Then the action is refused under PLAY-MATCH
+      And the position is unchanged
+      And seat 0 may not play GD2
+
+    @AMB-29 @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario Outline: a coloured special card needs a match while a wild card does not
+      Cites sv-unoregler › Lägga kort › ¶1; sv-unoregler › Lägga kort › ¶2; sv-unoregler › Vänd › ¶1; sv-unoregler › Dra 2 › ¶1; fi-wikipedia › Toimintakortit › ¶3; id-wikipedia › Aturan resmi › ¶4 item 1
+
+      Given a 3-player game under the <profile> profile
+      And the hands are
+        | seat | cards            |
+        | 0    | GS GD2 BR RS W B9 |
+        | 1    | B1 B3            |
+        | 2    | Y3 Y4            |
+      And the top card is R7
+      When seat 0 tries to play <card>
+      Then the outcome is <outcome>
+
+      Examples:
+        | profile      | card | outcome                              |
+        | official     | GS   | refused under PLAY-MATCH             |
+        | sv-unoregler | GS   | refused under PLAY-MATCH             |
+        | sv-unoregler | GD2  | refused under PLAY-MATCH             |
+        | sv-unoregler | BR   | refused under PLAY-MATCH             |
+        | sv-unoregler | RS   | seat 2 is to act; the top card is RS |
+        | fi-wikipedia | GD2  | refused under PLAY-MATCH             |
+        | id-wikipedia | W    | the phase is colour; the top card is W |
+
+  Rule: TURN-ACTION
+
+    @TURN-ACTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a turn is one card played
+      Cites id-wikipedia › Aturan resmi › ¶4; fi-wikipedia › Pelin kulku › ¶3; sv-unoregler › Lägga kort › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 G9 B2 |
+        | 1    | B1 B3    |
+        | 2    | Y3 Y4    |
+      And the top card is R7
+      When seat 0 plays R5
+      Then seat 0 holds exactly G9 B2
+      And the top card is R5
+      And seat 1 is to act
+
+    @TURN-ACTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a turn is one card drawn
+      Cites id-wikipedia › Aturan resmi › ¶4; fi-wikipedia › Pelin kulku › ¶4; sv-unoregler › Om man inte kan lägga › ¶1; sv-unoregler › Om man inte kan lägga › ¶2
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9 B2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      And the draw pile starts with Y6
+      When seat 0 draws
+      Then seat 0 holds exactly G9 B2 Y6
+      And seat 1 is to act
+
+    @TURN-ACTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: the choices of a turn are the legal plays and the draw
+      Cites id-wikipedia › Aturan resmi › ¶4; id-wikipedia › Aturan resmi › ¶5
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards       |
+        | 0    | R5 G7 G9 B2 |
+        | 1    | B1 B3       |
+        | 2    | Y3 Y4       |
+      And the top card is R7
+      Then the legal actions of seat 0 are
+        | action   |
+        | plays R5 |
+        | plays G7 |
+        | draws    |
+
+    @TURN-ACTION @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a turn may not be passed without a play or a draw
+      Cites id-wikipedia › Aturan resmi › ¶4; sv-unoregler › Om man inte kan lägga › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G9 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 tries to pass
+      Then the action is refused under TURN-ACTION
+      And the position is unchanged
+      And seat 0 is to act
+
+  Rule: CURRENT-COLOUR
+
+    @CURRENT-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a coloured top card sets its own colour
+      Cites sv-unoregler › Färg › ¶1; id-wikipedia › Aturan resmi › ¶9
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G7 B2 |
+        | 1    | G1 R3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 plays G7
+      Then the current colour is green
+      And seat 1 may play G1
+      And seat 1 may not play R3
+
+    @CURRENT-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a wild card on top carries the colour named for it
+      Cites id-wikipedia › Aturan resmi › ¶6 item Wild; fi-wikipedia › Toimintakortit › ¶6
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | W R2  |
+        | 1    | B1 R3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 plays W
+      And seat 0 names blue
+      Then the current colour is blue
+      And seat 1 is to act
+      And seat 1 may play B1
+
+    @CURRENT-COLOUR @official @fi-wikipedia @id-wikipedia
+    Scenario: a Wild Draw Four carries the colour named for it
+      Cites id-wikipedia › Aturan resmi › ¶6; fi-wikipedia › Toimintakortit › ¶7
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards  |
+        | 0    | WD4 G2 |
+        | 1    | B1 R3  |
+        | 2    | Y3 Y4  |
+      And the top card is R7
+      When seat 0 plays WD4
+      And seat 0 names yellow
+      Then the current colour is yellow
+
+    @CURRENT-COLOUR @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: the colour in force before a wild no longer counts
+      Cites id-wikipedia › Aturan resmi › ¶6 item Wild; sv-unoregler › Färg › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | W R2  |
+        | 1    | B1 R3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 plays W
+      And seat 0 names green
+      Then seat 1 may not play R3
+      When seat 1 tries to play R3
+      Then the action is refused under MATCH-ON-WILD
+
+  Rule: MATCH-ON-WILD
+
+    @MATCH-ON-WILD @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a card of the named colour goes on a wild
+      Cites fi-wikipedia › Pelin kulku › ¶3; fi-wikipedia › Toimintakortit › ¶6; id-wikipedia › Aturan resmi › ¶6 item Wild; sv-unoregler › Färg › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | B2 G7 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the discard pile is R7 W (bottom to top)
+      And the current colour is blue
+      When seat 0 plays B2
+      Then the top card is B2
+      And seat 1 is to act
+
+    @MATCH-ON-WILD @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: another Wild is always legal on a wild
+      Cites fi-wikipedia › Toimintakortit › ¶6; id-wikipedia › Aturan resmi › ¶4 item 1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards   |
+        | 0    | W B2 G7 |
+        | 1    | B1 B3   |
+        | 2    | Y3 Y4   |
+      And the discard pile is R7 W (bottom to top)
+      And the current colour is blue
+      When seat 0 plays W
+      And seat 0 names green
+      Then the current colour is green
+
+    @MATCH-ON-WILD @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: the card under a wild does not count for matching
+      Cites fi-wikipedia › Pelin kulku › ¶3; id-wikipedia › Aturan resmi › ¶4 item 1; sv-unoregler › Färg › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G7 R2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the discard pile is R7 W (bottom to top)
+      And the current colour is blue
+      When seat 0 tries to play G7
+      Then the action is refused under MATCH-ON-WILD
+      And the position is unchanged
+      And seat 0 may not play R2
+
+    @AMB-31 @MATCH-ON-WILD @CURRENT-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario Outline: matching through a wild to the card beneath
+      Cites fi-wikipedia › Pelin kulku › ¶3; sv-unoregler › Färg › ¶1; id-wikipedia › Aturan resmi › ¶4 item 1
+
+      Given a 3-player game under the <profile> profile
+      And the hands are
+        | seat | cards       |
+        | 0    | G7 R3 B5 Y1 |
+        | 1    | B1 B3       |
+        | 2    | Y3 Y4       |
+      And the discard pile is R7 W (bottom to top)
+      And the current colour is blue
+      When seat 0 tries to play <card>
+      Then the outcome is <outcome>
+
+      Examples:
+        | profile      | card | outcome                          |
+        | official     | G7   | refused under MATCH-ON-WILD      |
+        | fi-wikipedia | R3   | refused under MATCH-ON-WILD      |
+        | sv-unoregler | G7   | refused under MATCH-ON-WILD      |
+        | id-wikipedia | G7   | refused under MATCH-ON-WILD      |
+        | id-wikipedia | B5   | the top card is B5; seat 1 is to act |
+
+  Rule: ONE-CARD-PER-TURN
+
+    @ONE-CARD-PER-TURN @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: one card ends the turn
+      Cites id-wikipedia › Aturan resmi › ¶4 item 1; sv-unoregler › Vanliga frågor om regler i UNO › ¶5; fi-wikipedia › Pelin kulku › ¶3
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 R5 R6 |
+        | 1    | B1 B3    |
+        | 2    | Y3 Y4    |
+      And the top card is R7
+      When seat 0 plays R5
+      Then seat 1 is to act
+      And the discard pile holds 2 cards
+      And seat 0 may not play R5
+
+    @ONE-CARD-PER-TURN @DRAW-THEN-PLAY @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: playing the card just drawn is still one card
+      Cites id-wikipedia › Aturan resmi › ¶4 item 1; fi-wikipedia › Pelin kulku › ¶3
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9 B2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      And the draw pile starts with R3
+      When seat 0 draws
+      And seat 0 plays R3
+      Then the discard pile holds 2 cards
+      And seat 1 is to act
+
+    @ONE-CARD-PER-TURN @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a second card in the same turn is refused
+      Cites id-wikipedia › Aturan resmi › ¶4 item 1; sv-unoregler › Vanliga frågor om regler i UNO › ¶5; fi-wikipedia › Rangaistukset › ¶2
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 R5 R6 |
+        | 1    | B1 B3    |
+        | 2    | Y3 Y4    |
+      And the top card is R7
+      When seat 0 plays R5
+      And seat 0 tries to play R5
+      Then the action is refused under ONE-CARD-PER-TURN
+      And the position is unchanged
+
+    @ONE-CARD-PER-TURN @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: no second card follows a drawn card that was played
+      Cites id-wikipedia › Aturan resmi › ¶4 item 1; fi-wikipedia › Pelin kulku › ¶3
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R4 G9 B2 |
+        | 1    | B1 B3    |
+        | 2    | Y3 Y4    |
+      And the top card is G7
+      And the draw pile starts with R7
+      When seat 0 draws
+      And seat 0 plays R7
+      Then seat 1 is to act
+      And seat 0 may not play R4
+      And seat 0 holds exactly R4 G9 B2
+
+    @AMB-28 @ONE-CARD-PER-TURN @V-MULTI-IDENTICAL @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario Outline: identical cards go down one per turn unless a variant allows more
+      Cites fi-wikipedia › Pelin kulku › ¶3; fi-wikipedia › Rangaistukset › ¶2; sv-unoregler › Vanliga frågor om regler i UNO › ¶5; sv-unoregler › Vanliga frågor om regler i UNO › ¶6; id-wikipedia › Aturan resmi › ¶4 item 1
+
+      Given a 3-player game under the <profile> profile
+      And the option V-MULTI-IDENTICAL is <multi>
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 R5 G2 |
+        | 1    | B1 B3    |
+        | 2    | Y3 Y4    |
+      And the top card is R7
+      When seat 0 plays R5
+      Then the outcome is <outcome>
+
+      Examples:
+        | profile      | multi | outcome                                                     |
+        | official     | false | seat 1 is to act; seat 0 may not play R5                    |
+        | fi-wikipedia | false | seat 1 is to act; seat 0 holds exactly R5 G2                |
+        | sv-unoregler | false | seat 1 is to act                                            |
+        | id-wikipedia | false | seat 1 is to act                                            |
+        | official     | true  | seat 0 is to act; seat 0 may play R5; seat 0 may end the turn |
+
+  Rule: TURN-ADVANCE
+
+    @TURN-ADVANCE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: the turn passes to the next seat clockwise
+      Cites id-wikipedia › Aturan resmi › ¶5; sv-unoregler › Nästa spelares tur › ¶1
+
+      Given a 4-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G9 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+        | 3    | G1 G3 |
+      And the top card is R7
+      When seat 0 plays R5
+      Then seat 1 is to act
+
+    @TURN-ADVANCE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: the turn wraps round from the last seat to seat 0
+      Cites id-wikipedia › Aturan resmi › ¶5; sv-unoregler › Lägga kort › ¶1
+
+      Given a 4-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G9 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+        | 3    | R1 G3 |
+      And the top card is R7
+      And seat 3 is to act
+      When seat 3 plays R1
+      Then seat 0 is to act
+
+    @TURN-ADVANCE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: the turn passes counter-clockwise once play has been reversed
+      Cites id-wikipedia › Aturan resmi › ¶5; fi-wikipedia › Toimintakortit › ¶4
+
+      Given a 4-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G9 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+        | 3    | G1 G3 |
+      And the top card is R7
+      And play runs counter-clockwise
+      When seat 0 plays R5
+      Then seat 3 is to act
+
+    @TURN-ADVANCE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a player may not act out of turn
+      Cites id-wikipedia › Aturan resmi › ¶5; sv-unoregler › Nästa spelares tur › ¶1
+
+      Given a 4-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G9 |
+        | 1    | B1 B3 |
+        | 2    | R3 Y4 |
+        | 3    | G1 G3 |
+      And the top card is R7
+      When seat 2 tries to play R3
+      Then the action is refused under TURN-ADVANCE
+      And the position is unchanged
+      And seat 2 may not draw
+
+  Rule: TURN-START
+
+    @TURN-START @UNO-CATCH-WINDOW @official @sv-unoregler @id-wikipedia
+    Scenario: a draw on one's turn starts the turn and closes the catch window
+      Cites fi-wikipedia › Pelin kulku › ¶5; id-wikipedia › Penalti › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9    |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      And seat 0 has not called UNO
+      And seat 1 is to act
+      Then seat 0 can be caught
+      When seat 1 draws
+      Then seat 0 cannot be caught
+      And seat 1 may not catch seat 0
+
+    @TURN-START @UNO-CATCH-WINDOW @official @sv-unoregler @id-wikipedia
+    Scenario: a card laid on one's turn starts the turn and closes the catch window
+      Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1; id-wikipedia › Penalti › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9    |
+        | 1    | R1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      And seat 0 has not called UNO
+      And seat 1 is to act
+      When seat 1 plays R1
+      Then seat 0 cannot be caught
+
+    @TURN-START @negative @official @sv-unoregler @id-wikipedia
+    Scenario: being skipped does not start a turn
+      Cites fi-wikipedia › Pelin kulku › ¶5; id-wikipedia › Penalti › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | RS G9 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 plays RS
+      Then seat 2 is to act
+      And seat 0 can be caught
+      And seat 2 may catch seat 0
+
+    @TURN-START @negative @official @sv-unoregler @id-wikipedia
+    Scenario: a forced draw does not start a turn
+      Cites fi-wikipedia › Pelin kulku › ¶5; id-wikipedia › Penalti › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards  |
+        | 0    | RD2 G9 |
+        | 1    | B1 B3  |
+        | 2    | Y3 Y4  |
+      And the top card is R7
+      When seat 0 plays RD2
+      Then seat 1 holds 4 cards
+      And seat 2 is to act
+      And seat 0 can be caught
+      And seat 1 may catch seat 0
+
+    @AMB-04 @TURN-START @UNO-CATCH-WINDOW @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario Outline: which action starts the next turn for the UNO catch
+      Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1; id-wikipedia › Penalti › ¶1
+
+      Given a 3-player game under the <profile> profile
+      And the hands are
+        | seat | cards       |
+        | 0    | <card> G9   |
+        | 1    | B1 B3       |
+        | 2    | Y3 Y4       |
+      And the top card is R7
+      When seat 0 plays <card>
+      Then the outcome is <before>
+      When seat <next> draws
+      Then the outcome is <after>
+
+      Examples:
+        | profile      | card | next | before                  | after                   |
+        | official     | R5   | 1    | seat 0 can be caught    | seat 0 cannot be caught |
+        | sv-unoregler | R5   | 1    | seat 0 can be caught    | seat 0 cannot be caught |
+        | id-wikipedia | RS   | 2    | seat 0 can be caught    | seat 0 cannot be caught |
+        | official     | RD2  | 2    | seat 0 can be caught    | seat 0 cannot be caught |
+        | fi-wikipedia | R5   | 1    | seat 0 cannot be caught | seat 0 can be caught    |
+        | fi-wikipedia | RD2  | 2    | seat 0 cannot be caught | seat 0 can be caught    |
+
+  Rule: P-ILLEGAL-PLAY-REJECTED
+
+    @P-ILLEGAL-PLAY-REJECTED @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a card that does not fit is refused without penalty
+      Policy: no source settles this; the attempt is refused and nothing happens.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9 B2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 tries to play G9
+      Then the action is refused under PLAY-MATCH
+      And the position is unchanged
+      And seat 0 holds exactly G9 B2
+      And seat 0 is to act
+      And seat 0 may draw
+
+    @P-ILLEGAL-PLAY-REJECTED @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a card not in the hand is refused without penalty
+      Policy: no source settles this; the attempt is refused and nothing happens.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9 B2 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 0 tries to play R5
+      Then the action is refused under P-ILLEGAL-PLAY-REJECTED
+      And the position is unchanged
+
+    @P-ILLEGAL-PLAY-REJECTED @TURN-ADVANCE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a play out of turn is refused without penalty
+      Policy: no source settles this; the attempt is refused and nothing happens.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9 B2 |
+        | 1    | R1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      When seat 1 tries to play R1
+      Then the action is refused under TURN-ADVANCE
+      And the position is unchanged
+      And seat 1 holds exactly R1 B3
+
+    @P-ILLEGAL-PLAY-REJECTED @WD4-BLUFF @negative @official @fi-wikipedia @id-wikipedia
+    Scenario: a Wild Draw Four that breaks the restriction is not refused
+      Policy: no source settles this; a Wild Draw Four bluff is left to the challenge.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards     |
+        | 0    | WD4 R2 G9 |
+        | 1    | B1 B3     |
+        | 2    | Y3 Y4     |
+      And the top card is R7
+      When seat 0 plays WD4
+      Then the phase is colour
+      And seat 0 holds exactly R2 G9
+
+    @AMB-30 @P-ILLEGAL-PLAY-REJECTED @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario Outline: an illegal play is refused and costs nothing under every profile
+      Policy: no source settles this; no document gives a sanction for a wrong card.
+
+      Given a 3-player game under the <profile> profile
+      And the hands are
+        | seat | cards    |
+        | 0    | G9 B2 Y5 |
+        | 1    | B1 B3    |
+        | 2    | Y3 Y4    |
+      And the discard pile is <pile> (bottom to top)
+      And the current colour is <colour>
+      When seat 0 tries to play <card>
+      Then the outcome is <outcome>
+      And the position is unchanged
+      And seat 0 holds 3 cards
+
+      Examples:
+        | profile      | pile  | colour | card | outcome                     |
+        | official     | R7    | red    | G9   | refused under PLAY-MATCH    |
+        | fi-wikipedia | R7    | red    | B2   | refused under PLAY-MATCH    |
+        | sv-unoregler | R7    | red    | Y5   | refused under PLAY-MATCH    |
+        | id-wikipedia | R7 W  | blue   | G9   | refused under MATCH-ON-WILD |

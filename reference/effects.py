@@ -77,6 +77,7 @@ def missing_uno_out(pos: Position, seat: int, events: list[Event]) -> None:
     """A player who plays their last card without saying "UNO out" draws the penalty;
     the play stands and the round goes on."""
     events.append(event("uno_out_missed", "V-UNO-OUT-CALL", seat=seat))
+    pos.__dict__["_uno_renewed"] = (seat,)  # whatever the penalty leaves, a new duty to call
     owe(pos, seat, pos.cfg.uno_out["penalty_cards"], "V-UNO-OUT-CALL")
 
 
@@ -238,7 +239,7 @@ def finish_turn(pos: Position, seat: int, events: list[Event]) -> None:
     pos.direction = direction
     if draws:
         last = cards[-1]
-        draw_card_hits(pos, seat, victim, draws, last, events)
+        draw_card_hits(pos, seat, victim, draws, last, events, to_act)
         return
     if skips or (two and flips):
         skipped = step(pos, seat)
@@ -291,7 +292,13 @@ def two_player_rules() -> str:
 
 
 def draw_card_hits(
-    pos: Position, seat: int, victim: int, total: int, card: str, events: list[Event]
+    pos: Position,
+    seat: int,
+    victim: int,
+    total: int,
+    card: str,
+    events: list[Event],
+    next_seat: int | None = None,
 ) -> None:
     """A Draw Two or Wild Draw Four reached ``victim``: stack, challenge, or draw."""
     pend = pos.pending or {}
@@ -303,6 +310,7 @@ def draw_card_hits(
         "card": card,
         "prior_colour": pend.get("prior_colour"),
         "wd4_legal": pend.get("wd4_legal", True),
+        "next": step(pos, victim) if next_seat is None else next_seat,
     }
     if cfg.stackable and stack_options(pos, victim, card):
         pos.phase = "stack"
@@ -337,7 +345,7 @@ def suffer(pos: Position, info: dict, events: list[Event]) -> None:
     owe(pos, victim, info["total"], rule)
     events.append(event("turn_skipped", "TWO-PLAYER-DRAW" if two else rule, seat=victim))
     pos.pending = None
-    give_turn(pos, step(pos, victim), events)
+    give_turn(pos, info.get("next", step(pos, victim)), events)
 
 
 # -- stacking --------------------------------------------------------------------------------
@@ -417,6 +425,8 @@ def challenge(pos: Position, seat: int, events: list[Event]) -> None:
     )
     if any(pos.eliminated):
         to_act = step(pos, seat) if (not guilty or pos.cfg.guilty_challenger_skipped) else seat
+    if (not guilty or pos.cfg.guilty_challenger_skipped) and "next" in info:
+        to_act = info["next"]  # the same as above, unless cumulative skips passed over more seats
     extra = info["total"] - 4  # a stacked total travels with the challenge
     rule = "WD4-CHALLENGE-GUILTY" if guilty else "WD4-CHALLENGE-INNOCENT"
     events.append(event("challenge_decided", rule, seat=seat, guilty=guilty))
@@ -489,6 +499,12 @@ def jump_in_cards(pos: Position, seat: int) -> list[str]:
     if pos.announced or seat == pos.to_act or top not in pos.hands[seat]:
         return []
     if len(pos.hands[seat]) == 1 and not may_go_out_on(pos.cfg, top):
+        return []
+    if (
+        top == WILD_DRAW_FOUR
+        and pos.cfg.wd4_engine_enforced
+        and not wd4_allowed(pos.cfg, pos.hands[seat], top, pos.colour)
+    ):
         return []
     return [top]
 

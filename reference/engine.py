@@ -26,7 +26,7 @@ from typing import Any
 from reference import effects, scoring, setup, uno
 from reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
 from reference.errors import IllegalAction
-from reference.matching import matches, playable
+from reference.matching import matches, may_go_out_on, playable, wd4_allowed
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, event, give_turn, step
@@ -173,7 +173,7 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
         return [], False, False
     candidates = sorted(set(pos.drawn)) if cfg.draw_fixed else [pos.drawn[-1]]
     hand = pos.hands[s]
-    ok = [c for c in candidates if c in hand and playable(pos, s, c)]
+    ok = [c for c in candidates if c in hand and drawn_card_playable(pos, s, c)]
     may_draw, must_draw = more_draws(pos, bool(ok))
     if cfg.draw_until_playable and ok and cfg.draw_until_playable["must_play_found"]:
         return ok, False, True  # the found card must be played
@@ -184,6 +184,17 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
     if cfg.draw_fixed and cfg.draw_fixed["mode"] == "at_most" and may_draw:
         return ok, True, False
     return ok, may_draw, False
+
+
+def drawn_card_playable(pos: Position, seat: int, card: str) -> bool:
+    """A drawn card is played only if legal; a drawn Wild Draw Four only when WD4-RESTRICTION
+    holds for the hand after the draw (DRAW-THEN-PLAY): no bluff with a card just drawn."""
+    if card == WILD_DRAW_FOUR:
+        hand = pos.hands[seat]
+        return (len(hand) > 1 or may_go_out_on(pos.cfg, card)) and wd4_allowed(
+            pos.cfg, hand, pos.discard_pile[-1], pos.colour
+        )
+    return playable(pos, seat, card)
 
 
 # -- apply ------------------------------------------------------------------------------------
@@ -396,7 +407,17 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
         return bad("P-FALSE-CATCH", uno.false_catch_reason(pos, target), "/target")
     if kind == "play" and "card" in action and not is_card(action["card"]):
         return bad("P-ILLEGAL-PLAY-REJECTED", f"{action['card']!r} is not a card", "/card")
+    if kind == "challenge" and (pos.phase != "challenge" or seat != pos.to_act):
+        return bad(
+            "WD4-CHALLENGE", "only the victim of a Wild Draw Four may challenge it, before drawing"
+        )
     if kind == "play" and pos.phase == "turn" and seat != pos.to_act:
+        if seat == pos.last_played_by and not pos.cfg.jump_in:
+            return bad(
+                "ONE-CARD-PER-TURN",
+                f"seat {seat} has played its card this turn; it is seat {pos.to_act}'s turn",
+                "/seat",
+            )
         if pos.cfg.jump_in:
             return bad(
                 "V-JUMP-IN",
@@ -444,13 +465,31 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
                 "V-STACK-DRAW", f"{card} cannot be stacked on {pos.pending['card']}", "/card"
             )
         if phase == "multi":
-            return bad("V-MULTI-PLAY", f"{card} cannot join this turn's cards", "/card")
+            cfg = pos.cfg
+            rule = (
+                "V-MULTI-IDENTICAL"
+                if cfg.multi_identical
+                else "V-MULTI-RIDE"
+                if cfg.multi_ride
+                else "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER"
+                if cfg.multi_one_colour_or_number
+                else "V-MULTI-PLAY"
+            )
+            return bad(rule, f"{card} cannot join this turn's cards", "/card")
         if phase != "turn":
             return bad(
                 rule_for_phase.get(phase, "P-ILLEGAL-PLAY-REJECTED"),
                 f"seat {seat} must {expected} now",
             )
         cfg = pos.cfg
+        if "claim" in action:
+            if card in WILDS:
+                return bad(
+                    "V-CHEAT", "wild cards are played face up, never with an announcement", "/card"
+                )
+            return bad(
+                "V-CHEAT", f"the announced card {action['claim']!r} would not be legal", "/claim"
+            )
         if len(hand) == 1 and not playable_as_last(pos, card):
             return bad("V-NO-ACTION-FINISH", f"the last card may not be {card}", "/card")
         top, colour = pos.announced or pos.discard_pile[-1], pos.colour

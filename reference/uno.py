@@ -41,12 +41,13 @@ def refresh(pos: Position, sizes_before: list[int]) -> None:
     arises anew every time a hand drops to one card. A hand of any other size owes nothing."""
     uno = pos.uno
     fresh = duty(pos)
+    renewed = pos.__dict__.pop("_uno_renewed", ())
     for s, hand in enumerate(pos.hands):
         n = len(hand)
         if n != 1:
             if uno[s] is not None:
                 uno[s] = None
-        elif sizes_before[s] != 1:
+        elif sizes_before[s] != 1 or s in renewed:
             uno[s] = fresh
 
 
@@ -110,6 +111,8 @@ def false_catch_reason(pos: Position, target: int) -> str:
         return f"seat {target} holds {n} cards, not one"
     if state == "called":
         return f"seat {target} has called UNO"
+    if not uno_enforced(pos):
+        return "calling UNO is not enforced in this game (V-UNO-NOT-ENFORCED): nobody can be caught"
     if state == "owed":
         return f"seat {target} cannot be caught until the next turn has begun (V-UNO-LATE-CATCH)"
     return f"the catch window for seat {target} has closed"

@@ -37,15 +37,31 @@ PROFILE_TAGS = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
 
 def pytest_addoption(parser):
     group = parser.getgroup("unospec scenarios")
-    group.addoption("--rule", action="append", default=[], help="run only scenarios tagged with this rule or ambiguity ID (or alias)")
-    group.addoption("--profile", action="append", default=[], help="run only scenario runs under this profile")
-    group.addoption("--feature-file", action="append", default=[], help="run only scenarios of this feature file (name or stem)")
+    group.addoption(
+        "--rule",
+        action="append",
+        default=[],
+        help="run only scenarios tagged with this rule or ambiguity ID (or alias)",
+    )
+    group.addoption(
+        "--profile", action="append", default=[], help="run only scenario runs under this profile"
+    )
+    group.addoption(
+        "--feature-file",
+        action="append",
+        default=[],
+        help="run only scenarios of this feature file (name or stem)",
+    )
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "rule(id): the catalogue rule or ambiguity a scenario is tagged with")
+    config.addinivalue_line(
+        "markers", "rule(id): the catalogue rule or ambiguity a scenario is tagged with"
+    )
     config.addinivalue_line("markers", "profile(name): a profile a scenario applies to")
-    config.addinivalue_line("markers", "negative: a scenario showing what a rule forbids or where it stops")
+    config.addinivalue_line(
+        "markers", "negative: a scenario showing what a rule forbids or where it stops"
+    )
 
 
 def pytest_bdd_apply_tag(tag, function):
@@ -99,8 +115,12 @@ def pytest_collection_modifyitems(config, items):
             continue
         sc = index.get((tpl.feature.rel_filename, tpl.line_number))
         sid = sc.id if sc else slug(tpl.name)
-        profile = item.callspec.params.get("scenario_profile") if hasattr(item, "callspec") else None
-        example = getattr(item, "callspec", None) and item.callspec.params.get("_pytest_bdd_example", {})
+        profile = (
+            item.callspec.params.get("scenario_profile") if hasattr(item, "callspec") else None
+        )
+        example = getattr(item, "callspec", None) and item.callspec.params.get(
+            "_pytest_bdd_example", {}
+        )
         run_profile = profile or (example or {}).get("profile") or "official"
         item.user_properties.append(("scenario", sid))
         item.user_properties.append(("hash", sc.hash if sc else ""))
@@ -109,7 +129,16 @@ def pytest_collection_modifyitems(config, items):
         selected = (
             (not rules or tags & rules)
             and (not profiles or run_profile in profiles)
-            and (not features or stem in features or tpl.feature.rel_filename in features)
+            and (
+                not features
+                or {
+                    stem,
+                    stem.rsplit("/", 1)[-1],
+                    tpl.feature.rel_filename,
+                    tpl.feature.rel_filename.rsplit("/", 1)[-1],
+                }
+                & features
+            )
         )
         (keep if selected else drop).append(item)
     if drop:

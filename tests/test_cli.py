@@ -313,8 +313,8 @@ def test_play_writes_a_trace(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 # -- certify --------------------------------------------------------------------------------------
 
 
-def test_certify_prints_the_catalogue_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "certify")
+def test_summary_prints_the_catalogue_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "summary")
     assert code == 0
     rows = {}
     for line in out.splitlines():
@@ -328,6 +328,13 @@ def test_certify_prints_the_catalogue_summary(capsys: pytest.CaptureFixture[str]
     assert rows["profiles"] == 4
     for d in DOCUMENTS:
         assert rows[f"rule citations of {d}"] > 0
+    assert rows["scenarios"] > 0
+
+
+def test_certify_without_a_program_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "certify")
+    assert code == 2
+    assert "--" in err
 
 
 # -- usage ----------------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ def _bind(kind: str, pattern: str, fn) -> None:
 for _kind, _rx, _fn in STEPS:
     _bind(_kind, _rx.pattern[1:-1], _fn)
 
+
 def _collect() -> None:
     """One test per scenario, named by its stable ID (rule ID / slug)."""
     for sc in load_scenarios():

@@ -12,7 +12,9 @@ from reference.trace import play
 
 
 def base(**kw):
-    return complete({"players": 3, "hands": [["R5", "G9"], ["B1"], ["Y3", "Y4"]], "top": "R7", **kw})
+    return complete(
+        {"players": 3, "hands": [["R5", "G9"], ["B1"], ["Y3", "Y4"]], "top": "R7", **kw}
+    )
 
 
 def test_dump_of_load_is_the_same_position():

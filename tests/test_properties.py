@@ -26,7 +26,11 @@ def eager(rate: float):
     def choose(pos, acts, rng):
         plays = [a for a in acts if a["seat"] == pos.to_act and a["type"] != "draw"]
         # honest face-down plays, and trust in them, keep Cheat UNO games short
-        honest = [a for a in plays if a.get("claim", a.get("card")) == a.get("card") and a["type"] != "accuse"]
+        honest = [
+            a
+            for a in plays
+            if a.get("claim", a.get("card")) == a.get("card") and a["type"] != "accuse"
+        ]
         if honest and rng.random() < rate:
             return rng.choice(honest)
         return rng.choice(acts)

@@ -74,7 +74,9 @@ def test_every_ambiguity_has_an_outline_covering_each_resolution():
             groups.setdefault(json.dumps(res.settings, sort_keys=True), set()).add(name)
         uncovered = [sorted(g) for g in groups.values() if len(groups) > 1 and not g & covered]
         if len(runs) < 2 or uncovered:
-            missing.append((aid, f"{len(runs)} rows", f"no row for {uncovered}" if uncovered else ""))
+            missing.append(
+                (aid, f"{len(runs)} rows", f"no row for {uncovered}" if uncovered else "")
+            )
     assert not missing, f"ambiguities without an outline that settles them: {missing}"
 
 
@@ -106,8 +108,14 @@ def test_every_scenario_cites_its_source_or_says_it_is_a_policy():
         for doc, section, para, item in sc.citations:
             d = CAT.documents.get(doc)
             s = d.section(section) if d else None
-            if s is None or not 1 <= para <= s.paragraphs or (item and item not in s.items.get(para, ())):
-                bad.append(f"{sc.id}: {doc} › {section} › ¶{para}" + (f" item {item}" if item else ""))
+            if (
+                s is None
+                or not 1 <= para <= s.paragraphs
+                or (item and item not in s.items.get(para, ()))
+            ):
+                bad.append(
+                    f"{sc.id}: {doc} › {section} › ¶{para}" + (f" item {item}" if item else "")
+                )
     assert not bad, f"missing or invalid citations: {bad}"
 
 

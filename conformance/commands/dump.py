@@ -10,7 +10,9 @@ from typing import Any
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("dump", help="write every scenario, perft case, rule and schema as plain JSON")
+    p = sub.add_parser(
+        "dump", help="write every scenario, perft case, rule and schema as plain JSON"
+    )
     p.add_argument("directory", type=Path)
     p.set_defaults(fn=run)
 
@@ -25,8 +27,16 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     out: Path = args.directory
     out.mkdir(parents=True, exist_ok=True)
     scenarios = [sc.to_json() for sc in load_scenarios()]
-    write = lambda name, data: (out / name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")  # noqa: E731
-    write("scenarios.json", {"suite": {"name": "unospec", "version": __version__}, "scenarios": scenarios})
+
+    def write(name: str, data: Any) -> None:
+        (out / name).write_text(
+            json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+
+    write(
+        "scenarios.json",
+        {"suite": {"name": "unospec", "version": __version__}, "scenarios": scenarios},
+    )
     write("rules.json", [rule_json(cat, r) for r in cat.rules.values()])
     write("ambiguities.json", [ambiguity_json(a) for a in cat.ambiguities.values()])
     write("profiles.json", {name: cat.effective_options(name) for name in cat.profiles})
@@ -46,5 +56,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         encoding="utf-8",
     )
     runs = sum(len(s["runs"]) for s in scenarios)
-    print(f"wrote {len(scenarios)} scenarios ({runs} runs), the perft corpus, the catalogue and the schemas to {out}")
+    print(
+        f"wrote {len(scenarios)} scenarios ({runs} runs), the perft corpus, the catalogue and the schemas to {out}"
+    )
     return 0

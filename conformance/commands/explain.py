@@ -13,8 +13,12 @@ from rich.table import Table
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("explain", help="explain a rule or ambiguity (ID, alias or keyword) with live scenarios")
-    p.add_argument("topic", nargs="+", help='a rule or ambiguity ID, an alias, or a keyword such as "stacking"')
+    p = sub.add_parser(
+        "explain", help="explain a rule or ambiguity (ID, alias or keyword) with live scenarios"
+    )
+    p.add_argument(
+        "topic", nargs="+", help='a rule or ambiguity ID, an alias, or a keyword such as "stacking"'
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=run)
 
@@ -27,8 +31,13 @@ def find(cat: Any, topic: str) -> list[str]:
     words = topic.lower().split()
 
     def text_of(item: Any) -> str:
-        parts = [item.id, item.title, getattr(item, "statement", ""), getattr(item, "question", ""),
-                 " ".join(getattr(item, "keywords", ()))]
+        parts = [
+            item.id,
+            item.title,
+            getattr(item, "statement", ""),
+            getattr(item, "question", ""),
+            " ".join(getattr(item, "keywords", ())),
+        ]
         return " ".join(parts).lower()
 
     hits = [a.id for a in cat.ambiguities.values() if all(w in text_of(a) for w in words)]
@@ -44,8 +53,10 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     ids = find(cat, topic)
     if not ids:
         suggestions = cat.suggest(topic)
-        Console(stderr=True).print(f"[red]error:[/red] nothing in the catalogue matches {topic!r}"
-                                   + (f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""))
+        Console(stderr=True).print(
+            f"[red]error:[/red] nothing in the catalogue matches {topic!r}"
+            + (f" (did you mean {', '.join(suggestions)}?)" if suggestions else "")
+        )
         return 2
     main = ids[0]
     scenarios = [sc for sc in load_scenarios() if main in sc.ids]
@@ -57,15 +68,29 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             values = {}
             if sc.outline:
                 values = {"label": run_.label}
-            live.append({"scenario": sc.id, "profile": run_.profile, **values, "passes_on_reference": res.passed,
-                         "message": res.message, "outcome": _outcome(run_)})
+            live.append(
+                {
+                    "scenario": sc.id,
+                    "profile": run_.profile,
+                    **values,
+                    "passes_on_reference": res.passed,
+                    "message": res.message,
+                    "outcome": _outcome(run_),
+                }
+            )
     if args.json:
         item = cat.ambiguities.get(main) or cat.rules.get(main)
         from conformance.cli import ambiguity_json, rule_json
 
         data = ambiguity_json(item) if main in cat.ambiguities else rule_json(cat, item)
-        sys.stdout.write(json.dumps({"topic": topic, "matches": ids, "entry": data, "live": live}, indent=2,
-                                    ensure_ascii=False) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                {"topic": topic, "matches": ids, "entry": data, "live": live},
+                indent=2,
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
         return 0
     out = Console()
     if main in cat.ambiguities:
@@ -93,14 +118,23 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         out.print(r.statement, highlight=False)
         for c in r.citations:
             out.print(f"  cites {c}", highlight=False)
-        out.print(f"  in force in: {', '.join(cat.enabled_in(r.id)) or 'no built-in profile'}", highlight=False)
+        out.print(
+            f"  in force in: {', '.join(cat.enabled_in(r.id)) or 'no built-in profile'}",
+            highlight=False,
+        )
     if live:
         t = Table(title="the scenarios, run now on the reference engine")
         for col in ("scenario", "profile", "expected outcome", "reference"):
             t.add_column(col)
         for row in live:
-            t.add_row(row["scenario"], row["profile"], row["outcome"],
-                      "[green]as stated[/green]" if row["passes_on_reference"] else f"[red]differs[/red]: {row['message']}")
+            t.add_row(
+                row["scenario"],
+                row["profile"],
+                row["outcome"],
+                "[green]as stated[/green]"
+                if row["passes_on_reference"]
+                else f"[red]differs[/red]: {row['message']}",
+            )
         out.print(t)
     if len(ids) > 1:
         out.print(f"also matching: {', '.join(ids[1:])}", highlight=False)

@@ -14,11 +14,17 @@ from rich.table import Table
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("perft", help="count action sequences to a depth (chess-style perft), or check the corpus")
-    p.add_argument("position", nargs="?", type=Path, help="a position JSON file (complete or partial)")
+    p = sub.add_parser(
+        "perft", help="count action sequences to a depth (chess-style perft), or check the corpus"
+    )
+    p.add_argument(
+        "position", nargs="?", type=Path, help="a position JSON file (complete or partial)"
+    )
     p.add_argument("--depth", type=int, default=3)
     p.add_argument("--divide", action="store_true", help="the count per first action")
-    p.add_argument("--corpus", action="store_true", help="check every case of spec/perft/corpus.jsonl")
+    p.add_argument(
+        "--corpus", action="store_true", help="check every case of spec/perft/corpus.jsonl"
+    )
     p.add_argument("--max-depth", type=int, default=99, help="with --corpus: skip deeper cases")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=run)
@@ -42,21 +48,39 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             return 2
         port = ProgramPort(program)
         if not port.can_load:
-            err.print("[red]error:[/red] the program does not declare the 'load' capability perft needs")
+            err.print(
+                "[red]error:[/red] the program does not declare the 'load' capability perft needs"
+            )
             program.close()
             return 2
     try:
         if args.corpus:
-            cases = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+            cases = [
+                json.loads(line)
+                for line in CORPUS.read_text(encoding="utf-8").splitlines()
+                if line.strip()
+            ]
             cases = [c for c in cases if c["depth"] <= args.max_depth]
             rows, bad = [], 0
             for c in cases:
                 t0 = time.perf_counter()
-                got = perft_port(port, c["position"], c["depth"]) if port else perft(load_position(c["position"]), c["depth"])
+                got = (
+                    perft_port(port, c["position"], c["depth"])
+                    if port
+                    else perft(load_position(c["position"]), c["depth"])
+                )
                 ok = got == c["nodes"]
                 bad += not ok
-                rows.append({"id": c["id"], "depth": c["depth"], "expected": c["nodes"], "nodes": got, "ok": ok,
-                             "seconds": round(time.perf_counter() - t0, 4)})
+                rows.append(
+                    {
+                        "id": c["id"],
+                        "depth": c["depth"],
+                        "expected": c["nodes"],
+                        "nodes": got,
+                        "ok": ok,
+                        "seconds": round(time.perf_counter() - t0, 4),
+                    }
+                )
             if args.json:
                 sys.stdout.write(json.dumps(rows, indent=2) + "\n")
             else:
@@ -64,7 +88,13 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 for col in ("case", "depth", "expected", "nodes", "ok"):
                     table.add_column(col)
                 for r in rows:
-                    table.add_row(r["id"], str(r["depth"]), str(r["expected"]), str(r["nodes"]), "✓" if r["ok"] else "[red]✗[/red]")
+                    table.add_row(
+                        r["id"],
+                        str(r["depth"]),
+                        str(r["expected"]),
+                        str(r["nodes"]),
+                        "✓" if r["ok"] else "[red]✗[/red]",
+                    )
                 Console().print(table)
             return 1 if bad else 0
         if args.position is None:
@@ -84,8 +114,17 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             parts = divide(pos, args.depth)
             total = sum(n for _, n in parts)
             if args.json:
-                sys.stdout.write(json.dumps({"depth": args.depth, "nodes": total,
-                                             "divide": [{"action": a, "nodes": n} for a, n in parts]}, indent=2) + "\n")
+                sys.stdout.write(
+                    json.dumps(
+                        {
+                            "depth": args.depth,
+                            "nodes": total,
+                            "divide": [{"action": a, "nodes": n} for a, n in parts],
+                        },
+                        indent=2,
+                    )
+                    + "\n"
+                )
             else:
                 for a, n in parts:
                     print(f"{json.dumps(a)}: {n}")

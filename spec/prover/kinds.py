@@ -10,6 +10,7 @@ Z3 query in linear integer arithmetic.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from spec import arithmetic as ar
 from spec.cards import COLOURS, DECK_COUNTS, KINDS, POINTS
 
@@ -20,7 +21,11 @@ DECK: tuple[int, ...] = tuple(DECK_COUNTS[k] for k in KINDS)
 #: colour index of each kind (-1 for the wilds), face index (13 Wild, 14 Wild Draw Four)
 COLOUR: tuple[int, ...] = tuple(-1 if k in ("W", "WD4") else COLOURS.index(k[0]) for k in KINDS)
 FACE: tuple[int, ...] = tuple(
-    13 if k == "W" else 14 if k == "WD4" else ("0123456789".index(k[1:]) if k[1:].isdigit() else 10 + ("S", "R", "D2").index(k[1:]))
+    13
+    if k == "W"
+    else 14
+    if k == "WD4"
+    else ("0123456789".index(k[1:]) if k[1:].isdigit() else 10 + ("S", "R", "D2").index(k[1:]))
     for k in KINDS
 )
 #: the class spec.arithmetic works with (NUMBER, SKIP, REVERSE, DRAW_TWO, WILD, WILD_DRAW_FOUR)

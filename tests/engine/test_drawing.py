@@ -95,13 +95,16 @@ def test_draw_then_play_drawn_wd4_judged_on_the_hand_after_the_draw_engine_enfor
     assert legal_actions(new) == [play(0, "WD4"), pass_(0)]
 
 
-def test_draw_then_play_drawn_wd4_may_be_bluffed_under_challenge_enforcement():
+def test_draw_then_play_drawn_wd4_is_playable_only_when_the_restriction_holds():
+    # DRAW-THEN-PLAY: a drawn WD4 may be played only if WD4-RESTRICTION holds for the hand
+    # after the draw; holding R1 with red current it does not, so no bluff with it.
     pos = three(["R1", "B2"], ["WD4"])
     new, _ = apply(pos, draw(0))
-    assert play(0, "WD4") in legal_actions(new)
-    after, _ = run(new, play(0, "WD4"), colour(0, "G"))
-    assert after.phase == "challenge"
-    assert after.pending["wd4_legal"] is False
+    assert play(0, "WD4") not in legal_actions(new)
+    assert new.phase == "turn" and new.to_act == 1  # nothing left to decide: the turn ended
+    clean = three(["G1", "B2"], ["WD4"])
+    drawn, _ = apply(clean, draw(0))
+    assert play(0, "WD4") in legal_actions(drawn)
 
 
 # -- DRAW-END-TURN ----------------------------------------------------------------------------

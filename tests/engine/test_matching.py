@@ -183,7 +183,7 @@ def test_turn_advance_counter_clockwise_after_a_reverse():
 def test_one_card_per_turn_second_card_is_refused():
     pos = three(["R1", "R2", "R3"])
     new, _ = apply(pos, play(0, "R1"))
-    refused(new, play(0, "R2"), "TURN-ADVANCE")
+    refused(new, play(0, "R2"), "ONE-CARD-PER-TURN")
     assert [a for a in legal_actions(new) if a["seat"] == 0] == []
 
 

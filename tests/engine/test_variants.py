@@ -157,7 +157,7 @@ def test_v_multi_identical_only_exact_copies_join():
     pos = four(["R2", "R2", "G2", "B5"], top="R7", options=IDENTICAL)
     pos, _ = apply(pos, play(0, "R2"))
     assert plays_of(pos) == ["R2"]
-    refused(pos, play(0, "G2"), "V-MULTI-PLAY")
+    refused(pos, play(0, "G2"), "V-MULTI-IDENTICAL")
     pos, _ = apply(pos, play(0, "R2"))
     assert pos.phase == "turn"
     assert pos.hands[0] == ["G2", "B5"]

@@ -238,11 +238,12 @@ def test_drawn_wd4_restriction_judged_on_hand_after_draw_without_it():
     assert "WD4-CHALLENGE-INNOCENT" in rules_of(events)
 
 
-def test_drawn_wd4_while_holding_current_colour_is_guilty_when_challenged():
+def test_drawn_wd4_while_holding_current_colour_may_not_be_played():
+    # DRAW-THEN-PLAY judges a drawn WD4 by WD4-RESTRICTION on the hand after the draw.
     pos = wd4_position(["R1", "B1"], draw_pile=["WD4"] + PILE)
-    new, _ = run(pos, draw(0), play(0, "WD4"), colour(0, "Y"), CHALLENGE)
-    assert new.hands[0] == ["R1", "B1", "Y1", "Y2", "Y3", "Y4"]
-    assert new.to_act == 1
+    new, _ = run(pos, draw(0))
+    assert new.hands[0] == ["R1", "B1", "WD4"]
+    assert new.to_act == 1 and new.phase == "turn"
 
 
 # -- V-WD4-ONLY-IF-NO-PLAYABLE ---------------------------------------------------------------

@@ -1,0 +1,213 @@
+"""The two ways the model is evaluated: on Python integers, and on Z3 terms.
+
+The model (:mod:`spec.prover.model`) is written once against the small interface below,
+exactly as :mod:`spec.arithmetic` is written once against ``ite``. :class:`Concrete` runs it
+on plain integers (the refinement tests compare it with the engine); :class:`Symbolic` builds
+Z3 terms (the proofs). A transition states what must hold for it to be taken with
+:meth:`require` (the *guard*) and branches with :meth:`branch`, never with a Python ``if``
+on a value that may be symbolic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import z3
+
+
+class NotEnabled(Exception):
+    """A concrete transition whose guard is false: the model does not allow this step."""
+
+
+class Concrete:
+    """Evaluate the model on Python integers."""
+
+    symbolic = False
+
+    @staticmethod
+    def ite(cond: Any, a: Any, b: Any) -> Any:
+        return a if cond else b
+
+    @staticmethod
+    def sum(xs: Sequence[Any]) -> Any:
+        return sum(xs)
+
+    @staticmethod
+    def weigh(vec: Sequence[Any], table: Sequence[int]) -> Any:
+        return sum(x * t for x, t in zip(vec, table, strict=True) if t)
+
+    @staticmethod
+    def pick(xs: Sequence[Any], i: Any) -> Any:
+        return xs[i]
+
+    @staticmethod
+    def all(conds: Sequence[Any]) -> Any:
+        return all(conds)
+
+    @staticmethod
+    def any(conds: Sequence[Any]) -> Any:
+        return any(conds)
+
+    @staticmethod
+    def not_(c: Any) -> Any:
+        return not c
+
+    @staticmethod
+    def implies(a: Any, b: Any) -> Any:
+        return (not a) or b
+
+    @staticmethod
+    def require(cond: Any, why: str) -> None:
+        if not cond:
+            raise NotEnabled(why)
+
+    @staticmethod
+    def branch(cond: Any, then: Callable[[], Any], other: Callable[[], Any]) -> Any:
+        return then() if cond else other()
+
+    @staticmethod
+    def split(seat: Any, vec: Sequence[Any], seats: int, name: str) -> list[list[Any]]:
+        """``vec`` laid out by seat: all of it in row ``seat``, zeros elsewhere."""
+        zero = [0] * len(vec)
+        return [list(vec) if s == seat else zero for s in range(seats)]
+
+
+class Symbolic:
+    """Build Z3 terms. Fresh variables get names under ``tag``; guards and the side
+    conditions that define auxiliary variables are collected, each under the branch
+    condition in force where it was stated (so an untaken branch constrains nothing)."""
+
+    symbolic = True
+
+    def __init__(self, tag: str = "t") -> None:
+        self.tag = tag
+        self.guards: list[tuple[str, Any]] = []
+        self.side: list[Any] = []
+        self.path: list[Any] = []
+        self.count = 0
+
+    # -- variables -------------------------------------------------------------
+    def int(self, name: str) -> Any:
+        self.count += 1
+        return z3.Int(f"{self.tag}.{name}#{self.count}")
+
+    def ints(self, name: str, size: int) -> list[Any]:
+        return [self.int(f"{name}{i}") for i in range(size)]
+
+    # -- terms -----------------------------------------------------------------
+    @staticmethod
+    def ite(cond: Any, a: Any, b: Any) -> Any:
+        if isinstance(cond, bool):
+            return a if cond else b
+        if same(a, b):
+            return a
+        return z3.If(cond, a, b)
+
+    @staticmethod
+    def sum(xs: Sequence[Any]) -> Any:
+        terms = [x for x in xs if not (isinstance(x, int) and x == 0)]
+        if not terms:
+            return 0
+        return terms[0] if len(terms) == 1 else z3.Sum(terms)
+
+    def weigh(self, vec: Sequence[Any], table: Sequence[int]) -> Any:
+        return self.sum([x if t == 1 else x * t for x, t in zip(vec, table, strict=True) if t])
+
+    def pick(self, xs: Sequence[Any], i: Any) -> Any:
+        if isinstance(i, int):
+            return xs[i]
+        out = xs[-1]
+        for j in range(len(xs) - 2, -1, -1):
+            out = self.ite(i == j, xs[j], out)
+        return out
+
+    @staticmethod
+    def all(conds: Sequence[Any]) -> Any:
+        cs = [c for c in conds if c is not True]
+        if any(c is False for c in cs):
+            return False
+        return True if not cs else cs[0] if len(cs) == 1 else z3.And(cs)
+
+    @staticmethod
+    def any(conds: Sequence[Any]) -> Any:
+        cs = [c for c in conds if c is not False]
+        if any(c is True for c in cs):
+            return True
+        return False if not cs else cs[0] if len(cs) == 1 else z3.Or(cs)
+
+    @staticmethod
+    def not_(c: Any) -> Any:
+        return (not c) if isinstance(c, bool) else z3.Not(c)
+
+    def implies(self, a: Any, b: Any) -> Any:
+        if a is True:
+            return b
+        if a is False or b is True:
+            return True
+        return z3.Implies(a, b)
+
+    # -- guards, definitions, branches ------------------------------------------
+    def _here(self, cond: Any) -> Any:
+        return self.implies(self.all(self.path), cond)
+
+    def require(self, cond: Any, why: str) -> None:
+        self.guards.append((why, self._here(cond)))
+
+    def define(self, cond: Any) -> None:
+        self.side.append(self._here(cond))
+
+    def branch(self, cond: Any, then: Callable[[], Any], other: Callable[[], Any]) -> Any:
+        if isinstance(cond, bool):
+            return then() if cond else other()
+        self.path.append(cond)
+        a = then()
+        self.path[-1] = z3.Not(cond)
+        b = other()
+        self.path.pop()
+        return merge(self, cond, a, b)
+
+    def split(self, seat: Any, vec: Sequence[Any], seats: int, name: str) -> list[list[Any]]:
+        """``vec`` laid out by seat: fresh counts ``P[s][k] >= 0`` whose columns add up to
+        ``vec`` and whose rows are empty except row ``seat``. Linear, so a card moving out of
+        (or into) a symbolic seat's hand costs no case split per kind."""
+        if isinstance(seat, int):
+            return Concrete.split(seat, vec, seats, name)
+        rows = [self.ints(f"{name}[{s}]", len(vec)) for s in range(seats)]
+        n = self.sum(vec)
+        for s, row in enumerate(rows):
+            self.define(self.sum(row) == self.ite(seat == s, n, 0))
+            for x in row:
+                self.define(x >= 0)
+        for k, v in enumerate(vec):
+            self.define(self.sum([row[k] for row in rows]) == v)
+        return rows
+
+
+def same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef):
+        return a.eq(b)
+    if isinstance(a, z3.ExprRef) or isinstance(b, z3.ExprRef):
+        return False
+    return type(a) is type(b) and a == b
+
+
+def merge(ops: Symbolic, cond: Any, a: Any, b: Any) -> Any:
+    """``a`` where ``cond`` holds, else ``b``: field by field, element by element."""
+    if dataclasses.is_dataclass(a):
+        return dataclasses.replace(
+            a,
+            **{
+                f.name: merge(ops, cond, getattr(a, f.name), getattr(b, f.name))
+                for f in dataclasses.fields(a)
+                if f.init
+            },
+        )
+    if isinstance(a, list):
+        if a is b:
+            return a
+        return [merge(ops, cond, x, y) for x, y in zip(a, b, strict=True)]
+    return ops.ite(cond, a, b)

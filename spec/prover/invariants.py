@@ -1,0 +1,468 @@
+"""What the proofs prove: invariants of a state, and properties of a step.
+
+The invariants (:func:`invariants`) must hold in every state of a round; the proofs show
+each one *inductive*: assumed in a symbolic state, it still holds after any step the guard
+allows. The step properties (:func:`step_properties`) say what a step must do, written
+from the rule statements, independently of :mod:`spec.arithmetic` — so they are what an
+implementation is checked *against*, not a restatement of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from spec import arithmetic as ar
+from spec.prover import kinds as K
+from spec.prover.model import D2_KINDS, Model
+from spec.prover.state import (
+    CHALLENGE,
+    COLOUR,
+    DEAL,
+    DRAWN,
+    OVER,
+    PLAYING,
+    SCORING,
+    STACK,
+    TURN,
+    State,
+)
+
+#: invariant -> what it says (the rows of ``unospec prove``)
+INVARIANTS = {
+    "card conservation": "for each of the 54 kinds, hands + draw pile + discard pile hold the deck's copies (108 cards)",
+    "no negative counts": "no location holds fewer than zero cards of a kind; owed draws, missed turns, scores and idle turns are never negative",
+    "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card and the current colour are consistent",
+    "round end": "a round goes on only while every hand holds a card, and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
+}
+#: step property -> what it says
+PROPERTIES = {
+    "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says",
+    "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
+    "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card",
+    "scoring": "the round winner (and partner) scores exactly the value of the cards left in the other hands (alternative scoring: each other player scores their own hand, or their team's); the match ends exactly at the target",
+}
+
+
+def invariants(m: Model, st: State) -> dict[str, Any]:
+    """The state invariants of ``st`` as formulas (or Python booleans on concrete states)."""
+    ops, n, r = m.ops, m.n, m.rules
+    a, imp = ops.all, ops.implies
+    sizes = m.sizes(st)
+    playing = ops.any([st.phase == p for p in PLAYING])
+    facing = ops.any([st.phase == CHALLENGE, st.phase == STACK])
+    seat = lambda x: a([x >= 0, x < n])  # noqa: E731
+    top_n = ops.sum(st.top)
+    top_wild = st.top[K.W] + st.top[K.WD4]
+    conservation = a(
+        [
+            ops.sum([h[k] for h in st.hands] + [st.draw[k], st.disc[k]]) == K.DECK[k]
+            for k in range(K.N_KINDS)
+        ]
+    )
+    counts = [x for h in st.hands for x in h] + list(st.draw) + list(st.disc) + list(st.drawn)
+    nonneg = a(
+        [x >= 0 for x in counts]
+        + [a([x >= 0, x <= 1]) for x in st.top]
+        + [x >= 0 for x in st.missed]
+        + [x >= 0 for x in st.scores]
+        + [st.owed_count >= 0, st.idle >= 0, st.pend_total >= 0, st.carry >= 0]
+    )
+    turn = a(
+        [
+            st.phase >= 0,
+            st.phase <= OVER,
+            ops.any([st.direction == 1, st.direction == -1]),
+            imp(playing, seat(st.to_act)),
+            imp(ops.not_(playing), st.to_act == -1),
+            imp(st.owed_count > 0, seat(st.owed_seat)),
+            imp(st.owed_count == 0, a([st.owed_seat == -1, st.owed_turn == 0])),
+            ops.any([st.owed_turn == 0, st.owed_turn == 1]),
+            imp(
+                st.owed_turn == 1,
+                a(
+                    [
+                        st.phase == DRAWN,
+                        st.owed_seat == st.to_act,
+                        st.owed_count == 1,
+                        ops.sum(st.drawn) == 0,
+                    ]
+                ),
+            ),
+            imp(st.phase == DRAWN, ops.sum(st.drawn) <= 1),
+            imp(st.phase != DRAWN, a([x == 0 for x in st.drawn])),
+            imp(
+                facing,
+                a(
+                    [
+                        seat(st.pend_from),
+                        seat(st.pend_next),
+                        st.pend_from != st.to_act,
+                        st.pend_total >= 2,
+                        imp(st.top[K.WD4] == 1, st.pend_total >= 4),
+                        st.top[K.WD4] + ops.sum([st.top[k] for k in D2_KINDS]) == 1,
+                    ]
+                ),
+            ),
+            imp(st.phase == CHALLENGE, st.top[K.WD4] == 1),
+            imp(
+                st.phase == COLOUR,
+                a(
+                    [
+                        top_wild == 1,
+                        st.prior >= -1,
+                        st.prior < 4,
+                        ops.any([st.starter == 0, st.starter == 1]),
+                        imp(st.starter == 1, a([st.top[K.W] == 1, st.carry == 0])),
+                        imp(st.carry > 0, st.top[K.WD4] == 1),
+                    ]
+                ),
+            ),
+            ops.any([st.wd4_legal == 0, st.wd4_legal == 1]),
+            imp(
+                ops.any([playing, st.phase == SCORING]),
+                a(
+                    [
+                        top_n == 1,
+                        a([t <= d for t, d in zip(st.top, st.disc, strict=True)]),
+                        st.colour >= -1,
+                        st.colour < 4,
+                        imp(
+                            ops.not_(a([st.phase == COLOUR, st.starter == 1])),
+                            st.colour >= 0,
+                        ),
+                        imp(top_wild == 0, st.colour == ops.weigh(st.top, K.COLOUR)),
+                    ]
+                ),
+            ),
+            imp(playing, st.idle < n) if r.stalemate_policy else True,
+            imp(st.phase == SCORING, seat(st.winner)),
+            imp(
+                a([st.phase == SCORING, st.owed_count > 0]),
+                st.owed_seat != st.winner,
+            ),
+        ]
+    )
+    lowest = r.stalemate == "lowest_hand_wins"
+    round_end = a(
+        [
+            imp(playing, a([x >= 1 for x in sizes])),
+            imp(
+                st.phase == SCORING,
+                ops.any([ops.pick(sizes, st.winner) == 0, a([lowest, st.idle >= n])]),
+            ),
+            imp(
+                st.phase == DEAL,
+                a(
+                    [x == 0 for h in st.hands for x in h]
+                    + [x == 0 for x in st.disc]
+                    + [st.owed_count == 0]
+                ),
+            ),
+        ]
+    )
+    return {
+        "card conservation": conservation,
+        "no negative counts": nonneg,
+        "turn order": turn,
+        "round end": round_end,
+    }
+
+
+# -- step properties --------------------------------------------------------------------------
+
+
+def mod(x: Any, n: int) -> Any:
+    return x % n
+
+
+def step_properties(
+    m: Model, action: str, pre: State, params: dict[str, Any], post: State
+) -> dict[str, Any]:
+    """What step ``action`` (a name of :data:`spec.prover.proofs.ACTIONS`) must do.
+
+    ``params`` holds the step's parameters (``seat``, ``card``, ``cls``, ``target``,
+    ``colour``, ``drawn``, ``group``, ``last``). Only the properties that concern the
+    step are returned.
+    """
+    ops, n, r = m.ops, m.n, m.rules
+    a, imp, anyof = ops.all, ops.implies, ops.any
+    out: dict[str, Any] = {}
+    s, d = params.get("seat"), pre.direction
+    gone = post.phase == SCORING  # the step ended the round
+    same_owed = a([post.owed_count == 0])
+    builders: dict[str, Callable[[], None]] = {}
+
+    def victim_faces(victim: Any, total: Any, after: Any) -> Any:
+        """The victim now faces the draw (stack / challenge), or drew it and lost the turn."""
+        faces = a([post.to_act == victim, post.pend_total == total, post.pend_next == after])
+        suffers = a([post.owed_seat == victim, post.owed_count == total, post.handed == after])
+        return a(
+            [
+                imp(post.phase == STACK, a([len(r.stackable) > 0, faces])),
+                imp(post.phase == CHALLENGE, a([r.wd4_challenge, post.top[K.WD4] == 1, faces])),
+                imp(post.phase == TURN, suffers),
+                anyof([post.phase == STACK, post.phase == CHALLENGE, post.phase == TURN]),
+            ]
+        )
+
+    def single_card() -> None:
+        cls = params["cls"]
+        if cls in (ar.WILD, ar.WILD_DRAW_FOUR):
+            ok = a([post.phase == COLOUR, post.to_act == s, post.direction == d, same_owed])
+        elif cls == ar.NUMBER:
+            ok = a([post.handed == mod(s + d, n), post.direction == d, same_owed])
+        elif cls == ar.SKIP:
+            ok = a([post.handed == mod(s + 2 * d, n), post.direction == d, same_owed])
+        elif cls == ar.REVERSE:
+            back = s if n == 2 else mod(s - d, n)  # REVERSE-TWO-PLAYER: a Skip
+            ok = a([post.direction == -d, post.handed == back, same_owed])
+        else:
+            ok = a([post.direction == d, victim_faces(mod(s + d, n), 2, mod(s + 2 * d, n))])
+        out["card effects"] = imp(ops.not_(gone), ok)
+        # LAST-CARD-DRAW: a closing draw card's cards go to the next seat first
+        draws = {ar.DRAW_TWO: 2, ar.WILD_DRAW_FOUR: 4}.get(cls, 0)
+        last = (
+            a([post.owed_count == 0])
+            if r.single_round or not draws
+            else a([post.owed_seat == mod(s + d, n), post.owed_count == draws])
+        )
+        out["penalty victims"] = imp(gone, a([post.winner == s, last]))
+
+    def colour() -> None:
+        named = post.colour == params["colour"]
+        wild = a([post.handed == mod(s + d, n), same_owed])
+        wd4 = victim_faces(mod(s + d, n), 4 + pre.carry, mod(s + 2 * d, n))
+        starter = a([post.handed == s, post.phase == TURN, same_owed])
+        out["card effects"] = a(
+            [
+                named,
+                post.direction == d,
+                imp(pre.starter == 1, starter),
+                imp(a([pre.starter == 0, pre.top[K.W] == 1]), wild),
+            ]
+        )
+        out["penalty victims"] = imp(a([pre.starter == 0, pre.top[K.WD4] == 1]), wd4)
+
+    def accept() -> None:
+        out["penalty victims"] = a(
+            [post.owed_seat == s, post.owed_count == pre.pend_total, post.handed == pre.pend_next]
+        )
+
+    def challenge() -> None:
+        guilty = pre.wd4_legal == 0
+        culprit = a(
+            [
+                post.owed_seat == pre.pend_from,
+                post.owed_count == pre.pend_total,
+                post.handed == (pre.pend_next if r.guilty_skipped else s),
+            ]
+        )
+        innocent = a(
+            [
+                post.owed_seat == s,
+                post.owed_count == pre.pend_total + 2,
+                post.handed == pre.pend_next,
+            ]
+        )
+        out["penalty victims"] = a([imp(guilty, culprit), imp(ops.not_(guilty), innocent)])
+
+    def catch() -> None:
+        t = params["target"]
+        out["penalty victims"] = a(
+            [
+                post.owed_seat == t,
+                post.owed_count == r.uno_penalty,
+                post.to_act == pre.to_act,
+                post.phase == pre.phase,
+            ]
+            + [
+                post.missed[i] == pre.missed[i] + (ops.ite(t == i, 1, 0) if r.lose_turn else 0)
+                for i in range(n)
+            ]
+        )
+
+    def end_turn() -> None:
+        stuck = a([ops.sum(pre.drawn) == 0, ops.sum(pre.draw) == 0, ops.sum(pre.disc) <= 1])
+        on = a([post.handed == mod(s + d, n), post.phase == TURN])
+        out["card effects"] = a(
+            [
+                imp(ops.not_(stuck), a([on, post.idle == 0])),
+                imp(
+                    stuck,
+                    anyof(
+                        [
+                            a([on, post.idle == pre.idle + 1]),
+                            a(
+                                [
+                                    pre.idle + 1 >= n,
+                                    anyof([post.phase == DEAL, post.phase == SCORING]),
+                                ]
+                            ),
+                        ]
+                    ),
+                ),
+            ]
+        )
+
+    def stack() -> None:
+        cls = params["cls"]
+        total = pre.pend_total + (4 if cls == ar.WILD_DRAW_FOUR else 2)
+        if cls == ar.WILD_DRAW_FOUR:
+            ok = a([post.phase == COLOUR, post.to_act == s, post.carry == pre.pend_total])
+        else:
+            ok = victim_faces(mod(s + d, n), total, mod(s + 2 * d, n))
+        out["penalty victims"] = a(
+            [
+                imp(ops.not_(gone), ok),
+                imp(
+                    gone,
+                    a(
+                        [post.winner == s]
+                        + (
+                            []
+                            if r.single_round
+                            else [post.owed_seat == mod(s + d, n), post.owed_count == total]
+                        )
+                    ),
+                ),
+            ]
+        )
+
+    def group() -> None:
+        g, last = params["group"], params["last"]
+        cnt = lambda vec, c: ops.sum([vec[k] for k in K.OF_CLASS[c]])  # noqa: E731
+        cum = r.cumulative
+        if cum:
+            single_flip, draw_sum = cum
+            skips, revs = cnt(g, ar.SKIP), cnt(g, ar.REVERSE)
+            flips = ops.ite(revs > 0, 1, 0) if single_flip else revs
+            total = 2 * cnt(g, ar.DRAW_TWO) + 4 * g[K.WD4]
+            last_draw = 2 * cnt(last, ar.DRAW_TWO) + 4 * last[K.WD4]
+            draws = total if draw_sum else last_draw
+        else:
+            skips, flips = cnt(last, ar.SKIP), cnt(last, ar.REVERSE)
+            draws = 2 * cnt(last, ar.DRAW_TWO) + 4 * last[K.WD4]
+        dir2 = ops.ite(flips % 2 == 1, -d, d)
+        # V-CUMULATIVE-EFFECT: the victim (if any) and then one seat per Skip lose their
+        # turn, never more than everyone else; with two players a Reverse is a Skip too
+        passed = skips + ops.ite(draws > 0, 1, 0) + (flips if n == 2 else 0)
+        passed = ops.ite(passed > n - 1, n - 1, passed)
+        after = mod(s + dir2 * (1 + passed), n)
+        victim = mod(s + dir2, n)
+        ok = a(
+            [
+                post.direction == dir2,
+                imp(draws == 0, a([post.handed == after, same_owed])),
+                imp(draws > 0, victim_faces(victim, draws, after)),
+            ]
+        )
+        out["card effects"] = imp(ops.not_(gone), ok)
+
+    def serve() -> None:
+        w, seat = params["drawn"], pre.owed_seat
+        got = ops.sum(w)
+        want = ops.ite(pre.owed_count <= ops.sum(pre.draw), pre.owed_count, ops.sum(pre.draw))
+        before, after = m.sizes(pre), m.sizes(post)
+        out["draws and reshuffles"] = a(
+            [got == want]
+            + [after[i] == before[i] + ops.ite(seat == i, got, 0) for i in range(n)]
+            + [post.draw[k] == pre.draw[k] - w[k] for k in range(K.N_KINDS)]
+            + [
+                imp(
+                    post.owed_count > 0,
+                    a([post.owed_count == pre.owed_count - got, ops.sum(pre.disc) > 1]),
+                )
+            ]
+        )
+
+    def reshuffle() -> None:
+        out["draws and reshuffles"] = a(
+            [a([post.disc[k] == pre.top[k], post.top[k] == pre.top[k]]) for k in range(K.N_KINDS)]
+            + [ops.sum(post.draw) == ops.sum(pre.disc) - 1, post.colour == pre.colour]
+        )
+
+    def score() -> None:
+        w = pre.winner
+        team = lambda i: m.team(w, i)  # noqa: E731
+        value = lambda vec: ops.weigh(vec, K.VALUE)  # noqa: E731
+        # the cards left outside the winner's team: the deck less the piles and the team's hands
+        outside = ops.sum(
+            [
+                (
+                    K.DECK[k]
+                    - pre.draw[k]
+                    - pre.disc[k]
+                    - ops.sum([ops.ite(team(i), pre.hands[i][k], 0) for i in range(n)])
+                )
+                * K.VALUE[k]
+                for k in range(K.N_KINDS)
+                if K.VALUE[k]
+            ]
+        )
+        delta = [post.scores[i] - pre.scores[i] for i in range(n)]
+        if r.single_round:
+            ok = a([x == 0 for x in delta] + [post.phase == OVER])
+        elif r.alt:
+            own = [
+                value(pre.hands[i]) + (value(pre.hands[ar.partner_seat(i, n)]) if r.teams else 0)
+                for i in range(n)
+            ]
+            ok = a(
+                [imp(team(i), delta[i] == 0) for i in range(n)]
+                + [imp(ops.not_(team(i)), delta[i] == own[i]) for i in range(n)]
+                + [ops.sum(delta) == (2 if r.teams else 1) * outside]
+            )
+        else:
+            ok = a(
+                [imp(team(i), delta[i] == outside) for i in range(n)]
+                + [imp(ops.not_(team(i)), delta[i] == 0) for i in range(n)]
+                + [(post.phase == OVER) == anyof([x >= r.target for x in post.scores])]
+            )
+        out["scoring"] = ok
+
+    builders = {
+        "play": single_card,
+        "colour": colour,
+        "accept": accept,
+        "challenge": challenge,
+        "catch": catch,
+        "pass": end_turn,
+        "stack": stack,
+        "group": group,
+        "serve": serve,
+        "reshuffle": reshuffle,
+        "score": score,
+    }
+    family = action.split(" ")[0]
+    if family in builders:
+        builders[family]()
+    # V-UNO-PENALTY-LOSE-TURN: a player who owes one missed turn loses exactly the next turn
+    # they would take (stated where no other seat owes one)
+    if r.lose_turn and family not in ("serve", "reshuffle", "score", "catch", "uno", "draw"):
+        h = post.handed
+        owes = ops.pick(pre.missed, h)
+        alone = ops.sum(pre.missed) <= 1
+        out["penalty victims"] = a(
+            [
+                out.get("penalty victims", True),
+                imp(
+                    a([post.phase == TURN, h >= 0, alone]),
+                    a(
+                        [
+                            imp(owes == 0, post.to_act == h),
+                            imp(
+                                owes == 1,
+                                a(
+                                    [
+                                        post.to_act == mod(h + post.direction, n),
+                                        ops.sum(post.missed) == 0,
+                                    ]
+                                ),
+                            ),
+                        ]
+                    ),
+                ),
+            ]
+        )
+    return out

@@ -1,0 +1,622 @@
+"""The transitions of a round, built from :mod:`spec.arithmetic`.
+
+Each method of :class:`Model` is one step the engine can take inside a round, written
+against an evaluator (:mod:`spec.prover.evaluators`): with :class:`Concrete` it runs on
+integers and mirrors the engine function named in its docstring; with :class:`Symbolic` it
+builds the Z3 terms the proofs reason about. Seat arithmetic, draw penalties, challenge
+outcomes, scores and card movements all come from :mod:`spec.arithmetic`, the module the
+engine calls, passed in as ``ar`` so that a test can hand in a deliberately wrong copy.
+
+A step states its guard with ``ops.require`` and returns the state after it. Cards are
+one-hot vectors over the 54 kinds (:mod:`spec.prover.kinds`); ``cls`` is the card's class
+(``arithmetic.NUMBER`` … ``WILD_DRAW_FOUR``), a plain integer, so each class is its own query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from spec import arithmetic
+from spec.prover import kinds as K
+from spec.prover.rules import Rules
+from spec.prover.state import (
+    CHALLENGE,
+    COLOUR,
+    DEAL,
+    DRAWN,
+    OVER,
+    PLAYING,
+    SCORING,
+    STACK,
+    TURN,
+    State,
+)
+
+Vec = Sequence[Any]
+D2_KINDS = K.OF_CLASS[arithmetic.DRAW_TWO]
+DRAWS = {arithmetic.DRAW_TWO: 2, arithmetic.WILD_DRAW_FOUR: 4}
+
+
+class Model:
+    def __init__(self, rules: Rules, players: int, ops: Any, ar: ModuleType = arithmetic):
+        self.rules, self.n, self.ops, self.ar = rules, players, ops, ar
+
+    # -- views of a state --------------------------------------------------------------
+    def sizes(self, st: State) -> list[Any]:
+        return [self.ops.sum(h) for h in st.hands]
+
+    def size_of(self, st: State, seat: Any) -> Any:
+        return self.ops.pick(self.sizes(st), seat)
+
+    def hand_of(self, st: State, seat: Any) -> list[Any]:
+        """The per-kind hand of a (possibly symbolic) seat."""
+        if isinstance(seat, int):
+            return list(st.hands[seat])
+        return [self.ops.pick([h[k] for h in st.hands], seat) for k in range(K.N_KINDS)]
+
+    def of_colour(self, hand: Vec, colour: Any) -> Any:
+        """Cards of ``colour`` in ``hand`` (none for colour -1)."""
+        ops = self.ops
+        per = [ops.sum([hand[13 * c + f] for f in range(13)]) for c in range(4)]
+        return ops.ite(colour < 0, 0, ops.pick(per, colour))
+
+    def top_face(self, st: State) -> Any:
+        return self.ops.weigh(st.top, K.FACE)
+
+    def matching(self, hand: Vec, colour: Any, face: Any) -> Any:
+        """Coloured cards in ``hand`` that match the colour or the face (PLAY-MATCH)."""
+        ops = self.ops
+        return ops.sum(
+            [
+                ops.ite(ops.any([colour == K.COLOUR[k], face == K.FACE[k]]), hand[k], 0)
+                for k in range(52)
+            ]
+        )
+
+    def can_draw(self, st: State) -> Any:
+        """A card can be drawn: the draw pile, or a reshuffle of the discards, has one."""
+        ops = self.ops
+        return ops.any([ops.sum(st.draw) > 0, ops.sum(st.disc) > 1])
+
+    def wd4_ok(self, hand: Vec, colour: Any, face: Any) -> Any:
+        """WD4-RESTRICTION (V-WD4-ONLY-IF-NO-PLAYABLE when strict) on the hand holding the card."""
+        if self.rules.wd4_strict:
+            return self.ops.all([hand[K.W] == 0, self.matching(hand, colour, face) == 0])
+        return self.of_colour(hand, colour) == 0
+
+    def may_go_out_on(self, cls: int) -> bool:
+        """GO-OUT-ANY-CARD, V-NO-ACTION-FINISH."""
+        last = self.rules.forbidden_last
+        if last is None:
+            return True
+        if last == "special":
+            return cls == arithmetic.NUMBER
+        if last == "action":
+            return cls not in (arithmetic.SKIP, arithmetic.REVERSE, arithmetic.DRAW_TWO)
+        return cls not in DRAWS
+
+    def fits(self, st: State, seat: Any, q: Vec, cls: int, after_draw: Any = False) -> Any:
+        """May the card ``q`` of class ``cls`` go on the pile now (its holder is ``seat``)?
+        PLAY-MATCH, MATCH-ON-WILD, WILD-ANYTIME, WD4-BLUFF, the last-card rule, and for a
+        card just drawn (``after_draw``) DRAW-THEN-PLAY: no bluffing with a drawn Wild Draw Four."""
+        ops, r = self.ops, self.rules
+        if cls == arithmetic.WILD:
+            ok = True
+            if r.wild_only_without_colour:
+                ok = self.of_colour(self.hand_of(st, seat), st.colour) == 0
+        elif cls == arithmetic.WILD_DRAW_FOUR:
+            legal = self.wd4_ok(self.hand_of(st, seat), st.colour, self.top_face(st))
+            ok = legal if r.wd4_enforced else ops.implies(after_draw, legal)
+        else:
+            ok = ops.any(
+                [ops.weigh(q, K.COLOUR) == st.colour, ops.weigh(q, K.FACE) == self.top_face(st)]
+            )
+        if not self.may_go_out_on(cls):
+            ok = ops.all([ok, self.size_of(st, seat) > 1])
+        return ok
+
+    def may_play(self, st: State, seat: Any, kind: int, after_draw: Any = False) -> Any:
+        """``seat`` holds a card of ``kind`` and may play it now."""
+        q = K.one_hot(K.KINDS[kind])
+        return self.ops.all(
+            [self.hand_of(st, seat)[kind] >= 1, self.fits(st, seat, q, K.CLASS[kind], after_draw)]
+        )
+
+    def wd4_legal_now(self, st: State, seat: Any) -> Any:
+        """Whether a Wild Draw Four laid now by ``seat`` meets WD4-RESTRICTION (what a
+        challenge will find)."""
+        return self.ops.ite(self.wd4_ok(self.hand_of(st, seat), st.colour, self.top_face(st)), 1, 0)
+
+    def answers(self, st: State, seat: Any, q: Vec, cls: int) -> Any:
+        """V-STACK-DRAW: may ``seat`` answer the draw card on top with ``q``?"""
+        ops, allowed = self.ops, self.rules.stackable
+        on_wd4 = st.top[K.WD4] == 1
+        if cls == arithmetic.WILD_DRAW_FOUR:
+            ok = ops.ite(on_wd4, "WD4-on-WD4" in allowed, "WD4-on-D2" in allowed)
+            if self.rules.wd4_enforced:
+                ok = ops.all(
+                    [ok, self.wd4_ok(self.hand_of(st, seat), st.colour, self.top_face(st))]
+                )
+        else:
+            ok = ops.ite(
+                on_wd4,
+                ops.all(["D2-on-WD4" in allowed, ops.weigh(q, K.COLOUR) == st.colour]),
+                "D2-on-D2" in allowed,
+            )
+        if not self.may_go_out_on(cls):
+            ok = ops.all([ok, self.size_of(st, seat) > 1])
+        return ok
+
+    def can_answer(self, st: State, seat: Any) -> Any:
+        """``seat`` holds some card that answers the draw card on top."""
+        if not self.rules.stackable:
+            return False
+        hand = self.hand_of(st, seat)
+        return self.ops.any(
+            [
+                self.ops.all(
+                    [hand[k] >= 1, self.answers(st, seat, K.one_hot(K.KINDS[k]), K.CLASS[k])]
+                )
+                for k in (*D2_KINDS, K.WD4)
+            ]
+        )
+
+    # -- card movements ----------------------------------------------------------------
+    def lay(self, st: State, seat: Any, q: Vec) -> State:
+        """Cards ``q`` go from ``seat``'s hand onto the discard pile (``arithmetic.move_cards``)."""
+        ops = self.ops
+        rows = ops.split(seat, q, self.n, "laid")
+        hands = [list(h) for h in st.hands]
+        disc = list(st.disc)
+        for s, row in enumerate(rows):
+            for k, m in enumerate(row):
+                if isinstance(m, int) and m == 0:
+                    continue
+                ops.require(m <= st.hands[s][k], "the player holds the card")
+                hands[s][k], disc[k] = self.ar.move_cards(hands[s][k], disc[k], m)
+        return st.but(hands=hands, disc=disc)
+
+    def draw_cards(self, st: State, seat: Any, w: Vec) -> State:
+        """Cards ``w`` go from the draw pile into ``seat``'s hand."""
+        rows = self.ops.split(seat, w, self.n, "drawn")
+        hands = [list(h) for h in st.hands]
+        draw = list(st.draw)
+        for s, row in enumerate(rows):
+            for k, m in enumerate(row):
+                if isinstance(m, int) and m == 0:
+                    continue
+                draw[k], hands[s][k] = self.ar.move_cards(draw[k], hands[s][k], m)
+        return st.but(hands=hands, draw=draw)
+
+    # -- the turn ------------------------------------------------------------------------
+    def decision(self, st: State, seat: Any, *phases: int) -> None:
+        """A decision of the seat to act, in one of ``phases``, with no draw owed."""
+        ops = self.ops
+        ops.require(ops.any([st.phase == p for p in phases]), "the phase allows it")
+        ops.require(st.owed_count == 0, "no draw is being served")
+        ops.require(seat == st.to_act, "the seat is to act")
+
+    def cleared(self, st: State, **changes: Any) -> State:
+        """``st`` with nothing pending (no wild, no draw card facing anyone)."""
+        zero = [0] * K.N_KINDS
+        base = {
+            "drawn": zero,
+            "pend_from": -1,
+            "pend_total": 0,
+            "pend_next": -1,
+            "wd4_legal": 1,
+            "prior": -1,
+            "carry": 0,
+            "starter": 0,
+        }
+        return st.but(**{**base, **changes})
+
+    def give_turn(self, st: State, seat: Any) -> State:
+        """turns.give_turn (TURN-ADVANCE): the turn passes to ``seat``; a seat that owes a
+        missed turn (V-UNO-PENALTY-LOSE-TURN) loses it and the turn moves on."""
+        ops, handed = self.ops, seat
+        missed = list(st.missed)
+        if self.rules.lose_turn:
+            for _ in range(4 * self.n):
+                go = ops.pick(missed, seat) > 0
+                missed = [
+                    ops.ite(go, ops.ite(seat == s, m - 1, m), m) for s, m in enumerate(missed)
+                ]
+                seat = ops.ite(go, self.ar.next_seat(seat, st.direction, self.n), seat)
+        return self.cleared(st, to_act=seat, phase=TURN, missed=missed, handed=handed)
+
+    def owe(self, st: State, seat: Any, count: Any) -> State:
+        """drawing.owe: ``seat`` must draw ``count`` cards (served by :meth:`serve`)."""
+        return st.but(owed_seat=seat, owed_count=count, owed_turn=0)
+
+    def finish(
+        self, st: State, seat: Any, skips: Any, flips: Any, draws: Any, wd4_legal: Any
+    ) -> State:
+        """effects.finish_turn: the turn's effect (``arithmetic.advance_after``), then the
+        next turn, or the draw card hitting its victim."""
+        ops = self.ops
+        to_act, direction, victim = self.ar.advance_after(
+            seat, st.direction, self.n, skips, flips, draws, ops.ite
+        )
+        st = st.but(direction=direction)
+        return ops.branch(
+            draws > 0,
+            lambda: self.hit(st, seat, victim, draws, to_act, wd4_legal),
+            lambda: self.give_turn(st, to_act),
+        )
+
+    def hit(
+        self, st: State, seat: Any, victim: Any, total: Any, after: Any, wd4_legal: Any
+    ) -> State:
+        """effects.draw_card_hits: the victim may answer (V-STACK-DRAW) or challenge a Wild
+        Draw Four (WD4-CHALLENGE); otherwise they draw and lose the turn."""
+        ops = self.ops
+        facing = self.cleared(
+            st,
+            to_act=victim,
+            pend_from=seat,
+            pend_total=total,
+            pend_next=after,
+            wd4_legal=wd4_legal,
+        )
+        return ops.branch(
+            self.can_answer(st, victim),
+            lambda: facing.but(phase=STACK),
+            lambda: ops.branch(
+                ops.all([st.top[K.WD4] == 1, self.rules.wd4_challenge]),
+                lambda: facing.but(phase=CHALLENGE),
+                lambda: self.give_turn(self.owe(st, victim, total), after),
+            ),
+        )
+
+    def go_out(self, st: State, seat: Any, draws: Any) -> State:
+        """scoring.go_out (ROUND-END, LAST-CARD-DRAW): the round is won; a closing draw
+        card's cards are drawn by the next seat first (not under V-SINGLE-ROUND)."""
+        ops = self.ops
+        won = self.cleared(st, phase=SCORING, winner=seat, to_act=-1)
+        if self.rules.single_round:
+            return won
+        victim = self.ar.next_seat(seat, st.direction, self.n)
+        return ops.branch(draws > 0, lambda: self.owe(won, victim, draws), lambda: won)
+
+    # -- seat actions ----------------------------------------------------------------------
+    def play(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+        """engine.apply ``play`` on a turn (effects.play): the card goes down, then the
+        round ends, a colour is asked for, or the card takes effect."""
+        ops = self.ops
+        ops.require(ops.any([st.phase == TURN, st.phase == DRAWN]), "the phase allows it")
+        ops.require(st.owed_count == 0, "no draw is being served")
+        ops.require(seat == st.to_act, "the seat is to act")
+        ops.require(ops.sum(q) == 1, "one card")
+        ops.require(
+            ops.implies(
+                st.phase == DRAWN, ops.all([a == b for a, b in zip(q, st.drawn, strict=True)])
+            ),
+            "after a turn draw only the drawn card (DRAW-THEN-PLAY)",
+        )
+        ops.require(
+            self.fits(st, seat, q, cls, st.phase == DRAWN), "the card may be played (PLAY-MATCH)"
+        )
+        legal = self.wd4_legal_now(st, seat) if cls == arithmetic.WILD_DRAW_FOUR else 1
+        prior = st.colour
+        laid = self.lay(st, seat, q)
+        laid = laid.but(top=list(q), idle=0, drawn=[0] * K.N_KINDS)
+        if cls not in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
+            laid = laid.but(colour=ops.weigh(q, K.COLOUR))
+
+        def goes_on() -> State:
+            if cls in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
+                return self.cleared(laid, phase=COLOUR, to_act=seat, prior=prior, wd4_legal=legal)
+            return self.finish(laid, seat, *self.card_effect(cls), 1)
+
+        return ops.branch(
+            self.size_of(laid, seat) == 0,
+            lambda: self.go_out(laid, seat, self.ar.draw_penalty(cls, ops.ite)),
+            goes_on,
+        )
+
+    def card_effect(self, cls: int) -> tuple[int, int, int]:
+        """effects.card_effect: ``(skips, flips, draws)`` of one card."""
+        ar = self.ar
+        return (
+            1 if cls == ar.SKIP else 0,
+            1 if cls == ar.REVERSE else 0,
+            ar.draw_penalty(cls),
+        )
+
+    def name_colour(self, st: State, seat: Any, colour: Any) -> State:
+        """effects.name_colour (WILD-COLOUR-CHOICE): the colour is named, then the wild
+        takes effect (a starter Wild: the same player takes the first turn)."""
+        ops = self.ops
+        self.decision(st, seat, COLOUR)
+        ops.require(ops.all([colour >= 0, colour < 4]), "one of the four colours")
+        if self.rules.wild_must_change:
+            ops.require(ops.implies(st.prior >= 0, colour != st.prior), "V-WILD-MUST-CHANGE-COLOUR")
+        named = st.but(colour=colour)
+        draws = 4 * st.top[K.WD4] + st.carry
+        return ops.branch(
+            st.starter == 1,
+            lambda: self.give_turn(named, seat),
+            lambda: self.finish(named, seat, 0, 0, draws, st.wd4_legal),
+        )
+
+    def turn_draw(self, st: State, seat: Any) -> State:
+        """drawing.turn_draw (DRAW-ONE): the seat to act draws one card instead of playing."""
+        self.decision(st, seat, TURN)
+        if not self.rules.piles_policy:
+            self.ops.require(self.can_draw(st), "a card can be drawn (no P-PILES-EXHAUSTED)")
+        return st.but(phase=DRAWN, owed_seat=seat, owed_count=1, owed_turn=1, drawn=[0] * K.N_KINDS)
+
+    def end_turn(self, st: State, seat: Any) -> State:
+        """engine._end_turn_without_play (DRAW-END-TURN, P-STALEMATE): after a turn draw
+        the turn passes on; a turn that could not even draw counts towards a stalemate."""
+        ops = self.ops
+        self.decision(st, seat, DRAWN)
+        stuck = ops.all([ops.sum(st.drawn) == 0, ops.not_(self.can_draw(st))])
+        after = self.ar.next_seat(seat, st.direction, self.n)
+
+        def idle() -> State:
+            waited = st.but(idle=st.idle + 1)
+            if not self.rules.stalemate_policy:
+                return self.give_turn(waited, after)
+            return ops.branch(
+                waited.idle >= self.n,
+                lambda: self.stalemate(waited),
+                lambda: self.give_turn(waited, after),
+            )
+
+        return ops.branch(stuck, idle, lambda: self.give_turn(st.but(idle=0), after))
+
+    def challenge(self, st: State, seat: Any) -> State:
+        """effects.challenge (WD4-CHALLENGE-GUILTY / -INNOCENT, via
+        ``arithmetic.challenge_outcome``); a stacked total travels with the challenge."""
+        ops = self.ops
+        self.decision(st, seat, CHALLENGE, STACK)
+        ops.require(
+            ops.any(
+                [st.phase == CHALLENGE, ops.all([st.top[K.WD4] == 1, self.rules.wd4_challenge])]
+            ),
+            "a Wild Draw Four may be challenged",
+        )
+        drawer, count, to_act = self.ar.challenge_outcome(
+            st.wd4_legal == 0,
+            seat,
+            st.pend_from,
+            st.direction,
+            self.n,
+            self.rules.guilty_skipped,
+            ops.ite,
+        )
+        # a challenger who loses the turn loses it as the card's victim: the turn goes where
+        # the card sent it (further on when cumulative Skips passed over more seats)
+        to_act = ops.ite(to_act == seat, to_act, st.pend_next)
+        return self.give_turn(self.owe(st, drawer, count + st.pend_total - 4), to_act)
+
+    def accept(self, st: State, seat: Any) -> State:
+        """effects.accept / suffer (NO-STACKING): the victim draws and loses the turn (the
+        turn goes where the card sent it: ``arithmetic.advance_after``'s next seat)."""
+        self.decision(st, seat, CHALLENGE, STACK)
+        return self.give_turn(self.owe(st, seat, st.pend_total), st.pend_next)
+
+    def stack(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+        """effects.stack (V-STACK-DRAW): the victim answers with a draw card and passes the
+        total, grown by it, on."""
+        ops = self.ops
+        self.decision(st, seat, STACK)
+        ops.require(ops.sum(q) == 1, "one card")
+        ops.require(self.answers(st, seat, q, cls), "the card may answer (V-STACK-DRAW)")
+        carry, prior = st.pend_total, st.colour
+        legal = 1
+        if cls == arithmetic.WILD_DRAW_FOUR:  # judged with the answering card as the top
+            legal = ops.ite(self.wd4_ok(self.hand_of(st, seat), prior, K.FACE[K.WD4]), 1, 0)
+        laid = self.lay(st, seat, q).but(top=list(q), idle=0)
+        if cls == arithmetic.DRAW_TWO:
+            laid = laid.but(colour=ops.weigh(q, K.COLOUR))
+
+        def goes_on() -> State:
+            if cls == arithmetic.WILD_DRAW_FOUR:
+                return self.cleared(
+                    laid, phase=COLOUR, to_act=seat, prior=prior, wd4_legal=legal, carry=carry
+                )
+            return self.finish(self.cleared(laid), seat, 0, 0, 2 + carry, 1)
+
+        return ops.branch(
+            self.size_of(laid, seat) == 0,
+            lambda: self.go_out(self.cleared(laid), seat, DRAWS[cls] + carry),
+            goes_on,
+        )
+
+    def catch(self, st: State, catcher: Any, target: Any) -> State:
+        """uno.catch (UNO-CATCH, UNO-PENALTY, V-UNO-PENALTY-LOSE-TURN). The model lets any
+        one-card hand be caught: it does not track who called UNO, which only widens the
+        steps the proofs cover."""
+        ops = self.ops
+        ops.require(ops.any([st.phase == p for p in PLAYING]), "during a round")
+        ops.require(st.owed_count == 0, "no draw is being served")
+        ops.require(
+            ops.all([catcher >= 0, catcher < self.n, target >= 0, target < self.n]), "seats"
+        )
+        ops.require(catcher != target, "another player")
+        ops.require(self.size_of(st, target) == 1, "the target holds one card")
+        st = self.owe(st, target, self.rules.uno_penalty)
+        if self.rules.lose_turn:
+            st = st.but(missed=[ops.ite(target == s, m + 1, m) for s, m in enumerate(st.missed)])
+        return st
+
+    def call_uno(self, st: State, seat: Any) -> State:
+        """uno.call (UNO-CALL): changes nothing the model counts."""
+        ops = self.ops
+        ops.require(ops.any([st.phase == p for p in PLAYING]), "during a round")
+        ops.require(st.owed_count == 0, "no draw is being served")
+        ops.require(ops.all([seat >= 0, seat < self.n]), "a seat")
+        ops.require(self.size_of(st, seat) == 1, "the caller holds one card")
+        return st
+
+    def play_group(self, st: State, seat: Any, group: Vec, last: Vec, colour: Any) -> State:
+        """A whole multi-card turn (V-MULTI-PLAY and its narrowings, V-CUMULATIVE-EFFECT):
+        ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
+        wild), then the effect of the last card, or of all of them when effects add up
+        (``arithmetic.group_effect``). Which groups are legal is not modelled: any two or
+        more cards of the hand, which only widens the steps the proofs cover."""
+        ops, ar = self.ops, self.ar
+        self.decision(st, seat, TURN)
+        ops.require(ops.sum(group) >= 2, "two or more cards")
+        ops.require(ops.sum(last) == 1, "one card on top")
+        ops.require(
+            ops.all([x >= 0 for x in last] + [a <= b for a, b in zip(last, group, strict=True)]),
+            "laid last",
+        )
+        ops.require(ops.all([colour >= 0, colour < 4]), "one of the four colours")
+        if not self.rules.multi_may_go_out:
+            ops.require(self.size_of(st, seat) > ops.sum(group), "a group may not empty the hand")
+        wild_last = last[K.W] + last[K.WD4] == 1
+        legal = ops.ite(last[K.WD4] == 1, self.wd4_legal_now(st, seat), 1)
+        laid = self.lay(st, seat, group)
+        laid = laid.but(
+            top=list(last), idle=0, colour=ops.ite(wild_last, colour, ops.weigh(last, K.COLOUR))
+        )
+        skips = ops.sum([group[k] for k in K.OF_CLASS[ar.SKIP]])
+        reverses = ops.sum([group[k] for k in K.OF_CLASS[ar.REVERSE]])
+        total = 2 * ops.sum([group[k] for k in D2_KINDS]) + 4 * group[K.WD4]
+        last_draw = 2 * ops.sum([last[k] for k in D2_KINDS]) + 4 * last[K.WD4]
+        cum = self.rules.cumulative
+        if cum:
+            effect = ar.group_effect(skips, reverses, total, last_draw, cum[0], cum[1], ops.ite)
+        else:
+            effect = (
+                ops.sum([last[k] for k in K.OF_CLASS[ar.SKIP]]),
+                ops.sum([last[k] for k in K.OF_CLASS[ar.REVERSE]]),
+                last_draw,
+            )
+        return ops.branch(
+            self.size_of(laid, seat) == 0,
+            lambda: self.go_out(laid, seat, total if cum else last_draw),
+            lambda: self.finish(laid, seat, *effect, legal),
+        )
+
+    # -- steps nobody decides ---------------------------------------------------------------
+    def serve(self, st: State, w: Vec) -> State:
+        """drawing.serve_draws: the owed cards ``w`` come off the draw pile (as many as it
+        holds). If it runs out, a reshuffle (RESHUFFLE) is awaited when the discards allow
+        one; otherwise the rest is forgiven (P-PILES-EXHAUSTED)."""
+        ops = self.ops
+        ops.require(st.owed_count > 0, "a draw is owed")
+        have = ops.sum(st.draw)
+        ops.require(
+            ops.all([x >= 0 for x in w] + [a <= b for a, b in zip(w, st.draw, strict=True)]),
+            "cards of the draw pile",
+        )
+        ops.require(
+            ops.sum(w) == ops.ite(st.owed_count <= have, st.owed_count, have),
+            "as many as owed, or all there are",
+        )
+        rest = st.owed_count - ops.sum(w)
+        wait = ops.all([rest > 0, ops.sum(st.disc) > 1])
+        if not self.rules.piles_policy:
+            ops.require(ops.any([rest == 0, wait]), "the draw can be served (no P-PILES-EXHAUSTED)")
+        got = self.draw_cards(st, st.owed_seat, w)
+        turn = st.owed_turn == 1  # a turn draw's card may then be played (DRAW-THEN-PLAY)
+        drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]
+        return ops.branch(
+            wait,
+            lambda: got.but(owed_count=rest),
+            lambda: got.but(owed_seat=-1, owed_count=0, owed_turn=0, drawn=drawn),
+        )
+
+    def reshuffle(self, st: State) -> State:
+        """drawing.apply_reshuffle (RESHUFFLE): every discard but the top card becomes the
+        draw pile (a chance input orders it; the model only counts)."""
+        ops = self.ops
+        ops.require(st.owed_count > 0, "a draw is owed")
+        ops.require(ops.sum(st.draw) == 0, "the draw pile is empty")
+        ops.require(ops.sum(st.disc) > 1, "there is something under the top card")
+        draw, disc = list(st.draw), list(st.disc)
+        for k in range(K.N_KINDS):
+            disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - st.top[k])
+        return st.but(draw=draw, disc=disc)
+
+    def stalemate(self, st: State) -> State:
+        """scoring.stalemate (P-STALEMATE): the round is void, or the lowest hand wins it."""
+        ops = self.ops
+        if self.rules.stalemate != "lowest_hand_wins":
+            return self.gather(st)
+        pts = [self.hand_points(h) for h in st.hands]
+        low = pts[0]
+        for p in pts[1:]:
+            low = ops.ite(p < low, p, low)
+        first = self.n - 1
+        for s in range(self.n - 2, -1, -1):
+            first = ops.ite(pts[s] == low, s, first)
+        ties = ops.sum([ops.ite(p == low, 1, 0) for p in pts])
+        return ops.branch(
+            ties == 1,
+            lambda: self.cleared(st, phase=SCORING, winner=first, to_act=-1),
+            lambda: self.gather(st),
+        )
+
+    def hand_points(self, hand: Vec) -> Any:
+        return self.ar.hand_points(dict(enumerate(hand)), dict(enumerate(K.VALUE)))
+
+    def team(self, winner: Any, seat: int) -> Any:
+        """``seat`` is on ``winner``'s team (V-TEAM: partners opposite)."""
+        if not self.rules.teams:
+            return winner == seat
+        return self.ops.any([winner == seat, winner == self.ar.partner_seat(seat, self.n)])
+
+    def score(self, st: State) -> State:
+        """scoring.score_round and decide_match: SCORE-WINNER-TAKES (V-TEAM,
+        V-ALT-SCORING-LOSER-500, V-SINGLE-ROUND), then a new deal or the end of the match."""
+        ops, r, n = self.ops, self.rules, self.n
+        ops.require(st.phase == SCORING, "the round is won")
+        ops.require(st.owed_count == 0, "no draw is being served")
+        if r.single_round:
+            return st.but(phase=OVER, to_act=-1)
+        w = st.winner
+        pts = [self.hand_points(h) for h in st.hands]
+        if r.alt:
+            limit, mode = r.alt
+            mine = [
+                pts[s] + pts[self.ar.partner_seat(s, n)] if r.teams else pts[s] for s in range(n)
+            ]
+            scores = [ops.ite(self.team(w, s), x, x + mine[s]) for s, x in enumerate(st.scores)]
+            if mode == "lowest_wins":
+                over = ops.any([x >= limit for x in scores])
+            elif r.teams:
+                left = [
+                    ops.any([scores[s] < limit, scores[s + n // 2] < limit]) for s in range(n // 2)
+                ]
+                over = ops.sum([ops.ite(x, 1, 0) for x in left]) <= 1
+            else:
+                over = ops.sum([ops.ite(x < limit, 1, 0) for x in scores]) <= 1
+        else:
+            points = ops.sum([ops.ite(self.team(w, s), 0, pts[s]) for s in range(n)])
+            scores = [ops.ite(self.team(w, s), x + points, x) for s, x in enumerate(st.scores)]
+            over = ops.any([x >= r.target for x in scores])
+        scored = st.but(scores=scores)
+        return ops.branch(
+            over, lambda: scored.but(phase=OVER, to_act=-1), lambda: self.gather(scored)
+        )
+
+    def gather(self, st: State) -> State:
+        """setup.ask_for_deal after scoring.gather (NEW-ROUND): all 108 cards back in one
+        pile, a new deal awaited."""
+        zero = [0] * K.N_KINDS
+        return self.cleared(
+            st,
+            hands=[list(zero) for _ in range(self.n)],
+            draw=list(K.DECK),
+            disc=list(zero),
+            top=list(zero),
+            colour=-1,
+            to_act=-1,
+            direction=1,
+            phase=DEAL,
+            owed_seat=-1,
+            owed_count=0,
+            owed_turn=0,
+            missed=[0] * self.n,
+            winner=-1,
+            idle=0,
+        )

@@ -1,0 +1,184 @@
+"""What of a profile the model reads: the options that change a round's arithmetic.
+
+:func:`rules_for` compiles a profile and option overrides (through the catalogue, as the
+engine's ``reference.config`` does) into a :class:`Rules`. Options the model does not
+describe raise :class:`Unsupported`; options that only matter outside a round in progress
+(the deal, the first discard, the next dealer) or only to UNO-call bookkeeping (the model
+lets any one-card hand be caught, which over-approximates every catch window) are ignored.
+
+:data:`GROUPS` lists the profile and option combinations ``unospec prove`` covers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from spec.catalogue import load as load_catalogue
+
+#: variants whose turns the model does not describe
+UNSUPPORTED = (
+    "V-DRAW-UNTIL-PLAYABLE",
+    "V-DRAW-UNTIL-STOP",
+    "V-DRAW-FIXED",
+    "V-CHEAT",
+    "V-SEVEN-ZERO",
+    "V-JUMP-IN",
+    "V-UNO-OUT-CALL",
+    "V-EXT-PARTNER-ROTATION",
+)
+#: options that change nothing inside a round the model describes
+OUTSIDE_A_ROUND = (
+    "V-FIRST-CARD-NO-SPECIAL",
+    "V-EXT-FIRST-WILD-REDRAW",
+    "P-NEXT-DEALER.next_dealer",
+    "V-UNO-LATE-CATCH",
+    "V-UNO-NOT-ENFORCED",
+)
+MULTI = ("V-MULTI-PLAY", "V-MULTI-IDENTICAL", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER", "V-MULTI-RIDE")
+
+
+class Unsupported(ValueError):
+    """The profile turns on a variant the model does not describe."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    stackable: frozenset[str] = frozenset()  # V-STACK-DRAW pairings
+    wd4_challenge: bool = True  # WD4-CHALLENGE offered (V-NO-WD4-CHALLENGE turns it off)
+    wd4_enforced: bool = False  # the engine refuses an illegal Wild Draw Four (WD4-BLUFF)
+    wd4_strict: bool = False  # V-WD4-ONLY-IF-NO-PLAYABLE
+    guilty_skipped: bool = False  # WD4-CHALLENGE-GUILTY.guilty_challenger_skipped
+    uno_penalty: int = 2  # UNO-PENALTY.cards, 4 under V-EXT-UNO-PENALTY-4
+    lose_turn: bool = False  # V-UNO-PENALTY-LOSE-TURN
+    single_round: bool = False  # V-SINGLE-ROUND
+    forbidden_last: str | None = None  # V-NO-ACTION-FINISH: special / action / draw
+    wild_only_without_colour: bool = False
+    wild_must_change: bool = False
+    multi: bool = False  # any multi-card variant
+    multi_may_go_out: bool = True
+    cumulative: tuple[bool, bool] | None = None  # V-CUMULATIVE-EFFECT: (single_flip, draw_sum)
+    alt: tuple[int, str] | None = None  # V-ALT-SCORING-LOSER-500: (limit, end_mode)
+    teams: bool = False  # V-TEAM
+    target: int = 500
+    stalemate: str = "void_round"  # P-STALEMATE.stalemate
+    piles_policy: bool = True  # P-PILES-EXHAUSTED in force (off only to show why it is needed)
+    stalemate_policy: bool = True  # P-STALEMATE in force (off only to show why it is needed)
+
+    def min_players(self) -> int:
+        return 4 if self.teams else 2
+
+    def player_counts(self) -> list[int]:
+        return [n for n in range(self.min_players(), 11) if not (self.teams and n % 2)]
+
+
+def rules_for(profile: str = "official", options: dict[str, Any] | None = None) -> Rules:
+    """Compile ``profile`` (a name or a profile file) plus ``options`` for the model."""
+    t = load_catalogue().effective_options(profile, options or None)
+    on = [v for v in UNSUPPORTED if t.get(v, False) is not False]
+    if on:
+        raise Unsupported(f"the formal model does not describe {', '.join(on)}")
+    if t["P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge"]:
+        raise Unsupported(
+            "the formal model does not describe P-LAST-WD4-NO-CHALLENGE's futile challenge"
+        )
+
+    def p(vid: str, name: str) -> Any:
+        return t[vid][name] if t.get(vid, False) is not False else None
+
+    enforcement = t["WD4-BLUFF.wd4_enforcement"]
+    if t["V-WD4-ONLY-IF-NO-PLAYABLE"] is not False:
+        enforcement = p("V-WD4-ONLY-IF-NO-PLAYABLE", "enforcement")
+    no_challenge = t["V-NO-WD4-CHALLENGE"] is not False
+    if no_challenge:
+        enforcement = "engine" if p("V-NO-WD4-CHALLENGE", "enforcement") == "engine" else "none"
+    multi = [m for m in MULTI[:2] if t[m] is not False]
+    cum = t["V-CUMULATIVE-EFFECT"]
+    alt = t["V-ALT-SCORING-LOSER-500"]
+    return Rules(
+        stackable=frozenset(p("V-STACK-DRAW", "stackable") or ()),
+        wd4_challenge=not no_challenge,
+        wd4_enforced=enforcement == "engine",
+        wd4_strict=t["V-WD4-ONLY-IF-NO-PLAYABLE"] is not False,
+        guilty_skipped=bool(t["WD4-CHALLENGE-GUILTY.guilty_challenger_skipped"]),
+        uno_penalty=4 if t["V-EXT-UNO-PENALTY-4"] is not False else t["UNO-PENALTY.cards"],
+        lose_turn=t["V-UNO-PENALTY-LOSE-TURN"] is not False,
+        single_round=t["V-SINGLE-ROUND"] is not False,
+        forbidden_last=p("V-NO-ACTION-FINISH", "forbidden_last"),
+        wild_only_without_colour=t["V-WILD-ONLY-WITHOUT-COLOUR"] is not False,
+        wild_must_change=t["V-WILD-MUST-CHANGE-COLOUR"] is not False,
+        multi=bool(multi),
+        multi_may_go_out=bool(t[multi[0]].get("may_go_out_with_multi", True)) if multi else True,
+        cumulative=(cum["reverse_parity"] == "single_flip", bool(cum["draw_sum"])) if cum else None,
+        alt=(alt["limit"], alt["end_mode"]) if alt else None,
+        teams=t["V-TEAM"] is not False,
+        target=p("V-EXT-TARGET-SCORE", "target") or 500,
+        stalemate=t["P-STALEMATE.stalemate"],
+    )
+
+
+@dataclass(frozen=True)
+class Group:
+    """A profile plus option overrides, as ``unospec prove`` names it."""
+
+    name: str
+    profile: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def rules(self) -> Rules:
+        return rules_for(self.profile, dict(self.options))
+
+
+def _o(**kw: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(kw.items())
+
+
+#: every profile, and every option combination that changes the arithmetic of a round
+GROUPS: tuple[Group, ...] = (
+    Group("official", "official"),
+    Group("fi-wikipedia", "fi-wikipedia"),
+    Group("id-wikipedia", "id-wikipedia"),
+    Group("sv-unoregler", "sv-unoregler"),
+    Group("stacking", "official", (("V-STACK-DRAW", True),)),
+    Group(
+        "stacking, every pairing",
+        "official",
+        (("V-STACK-DRAW", {"stackable": ["D2-on-D2", "WD4-on-WD4", "D2-on-WD4", "WD4-on-D2"]}),),
+    ),
+    Group(
+        "guilty challenger skipped",
+        "official",
+        (("WD4-CHALLENGE-GUILTY.guilty_challenger_skipped", True),),
+    ),
+    Group("UNO penalty 4", "official", (("V-EXT-UNO-PENALTY-4", True),)),
+    Group("UNO penalty loses a turn", "official", (("V-UNO-PENALTY-LOSE-TURN", True),)),
+    Group("single round", "official", (("V-SINGLE-ROUND", True),)),
+    Group("alternative scoring", "official", (("V-ALT-SCORING-LOSER-500", True),)),
+    Group(
+        "alternative scoring, eliminate",
+        "official",
+        (("V-ALT-SCORING-LOSER-500", {"end_mode": "eliminate"}),),
+    ),
+    Group("teams", "official", (("V-TEAM", True),)),
+    Group(
+        "teams, alternative scoring",
+        "official",
+        (("V-TEAM", True), ("V-ALT-SCORING-LOSER-500", True)),
+    ),
+    Group("multi-card play", "official", (("V-MULTI-PLAY", True),)),
+    Group(
+        "cumulative effects", "official", (("V-MULTI-PLAY", True), ("V-CUMULATIVE-EFFECT", True))
+    ),
+    Group(
+        "cumulative effects, single flip, last draw",
+        "official",
+        (
+            ("V-MULTI-PLAY", True),
+            ("V-CUMULATIVE-EFFECT", {"reverse_parity": "single_flip", "draw_sum": False}),
+        ),
+    ),
+    Group(
+        "stalemate: lowest hand wins", "official", (("P-STALEMATE.stalemate", "lowest_hand_wins"),)
+    ),
+)

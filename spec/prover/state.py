@@ -1,0 +1,249 @@
+"""The abstract state of a round: card counts per kind and location, and the turn.
+
+Counts replace card lists (the model does not know the order of the draw pile), and the
+turn is what the rules move: who acts, the direction, the phase, an owed draw, a pending
+draw card or wild card, missed turns, scores. Every field is an integer (flags are 0/1),
+so one :class:`State` holds Python integers or Z3 terms alike.
+
+:func:`abstract` reads a position in its JSON form (``reference.dump``), so the refinement
+tests can compare the engine's steps with the model's; :func:`describe` prints a concrete
+state the way a person reads a position (cards as ``R7``, ``GS``, ``WD4``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from spec.cards import COLOURS
+from spec.prover import kinds as K
+
+TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER = range(8)
+PHASE_NAMES = ("turn", "drawn", "colour", "challenge", "stack", "scoring", "deal", "over")
+PLAYING = (TURN, DRAWN, COLOUR, CHALLENGE, STACK)
+
+
+class OutOfScope(ValueError):
+    """A position the model does not describe (another variant's phase, several owed draws)."""
+
+
+@dataclass
+class State:
+    players: int  # always a Python int: every proof is for one player count
+    hands: list[list[Any]]  # [seat][kind]
+    draw: list[Any]  # [kind]
+    disc: list[Any]  # [kind]
+    top: list[Any]  # one-hot [kind]: the top discard (all zero when the pile is empty)
+    colour: Any  # current colour 0..3, -1 for none
+    to_act: Any  # the seat to act, -1 when nobody is
+    direction: Any  # +1 clockwise, -1 counter-clockwise
+    phase: Any
+    owed_seat: Any  # an owed draw: who, how many, and whether it is a turn draw
+    owed_count: Any
+    owed_turn: Any
+    drawn: list[Any]  # [kind]: the card this turn's draw brought (phase drawn)
+    pend_from: Any  # challenge / stack: the seat whose draw card hit
+    pend_total: Any  # challenge / stack: cards the victim faces
+    pend_next: Any  # challenge / stack: who plays if the victim loses the turn
+    wd4_legal: Any  # colour / challenge / stack: the Wild Draw Four met WD4-RESTRICTION
+    prior: Any  # colour: the colour current before the wild
+    carry: Any  # colour: a stacked total an answering Wild Draw Four carries on
+    starter: Any  # colour: naming the colour of a starter Wild
+    missed: list[Any]  # [seat]: turns still to be missed (V-UNO-PENALTY-LOSE-TURN)
+    scores: list[Any]  # [seat]
+    winner: Any  # scoring: the seat that won the round
+    idle: Any  # turns in a row without a play while nothing could be drawn (P-STALEMATE)
+    handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
+
+    def but(self, **changes: Any) -> State:
+        return dataclasses.replace(self, **changes)
+
+
+def symbolic(ops: Any, players: int, tag: str = "pre") -> State:
+    """A state of fresh Z3 integers (``ops`` is a :class:`~spec.prover.evaluators.Symbolic`)."""
+    n = players
+    return State(
+        players=n,
+        hands=[ops.ints(f"{tag}.hand{s}.", K.N_KINDS) for s in range(n)],
+        draw=ops.ints(f"{tag}.draw.", K.N_KINDS),
+        disc=ops.ints(f"{tag}.disc.", K.N_KINDS),
+        top=ops.ints(f"{tag}.top.", K.N_KINDS),
+        colour=ops.int(f"{tag}.colour"),
+        to_act=ops.int(f"{tag}.to_act"),
+        direction=ops.int(f"{tag}.direction"),
+        phase=ops.int(f"{tag}.phase"),
+        owed_seat=ops.int(f"{tag}.owed_seat"),
+        owed_count=ops.int(f"{tag}.owed_count"),
+        owed_turn=ops.int(f"{tag}.owed_turn"),
+        drawn=ops.ints(f"{tag}.drawn.", K.N_KINDS),
+        pend_from=ops.int(f"{tag}.pend_from"),
+        pend_total=ops.int(f"{tag}.pend_total"),
+        pend_next=ops.int(f"{tag}.pend_next"),
+        wd4_legal=ops.int(f"{tag}.wd4_legal"),
+        prior=ops.int(f"{tag}.prior"),
+        carry=ops.int(f"{tag}.carry"),
+        starter=ops.int(f"{tag}.starter"),
+        missed=ops.ints(f"{tag}.missed", n),
+        scores=ops.ints(f"{tag}.score", n),
+        winner=ops.int(f"{tag}.winner"),
+        idle=ops.int(f"{tag}.idle"),
+    )
+
+
+def evaluate(st: State, model: Any) -> State:
+    """The concrete state a Z3 model assigns to a symbolic one."""
+
+    def val(x: Any) -> Any:
+        if isinstance(x, list):
+            return [val(y) for y in x]
+        if isinstance(x, int):
+            return x
+        v = model.eval(x, model_completion=True)
+        return v.as_long() if hasattr(v, "as_long") else bool(v)
+
+    return dataclasses.replace(
+        st, **{f.name: val(getattr(st, f.name)) for f in dataclasses.fields(st) if f.init}
+    )
+
+
+# -- from a position ------------------------------------------------------------------------
+
+
+def abstract(pos: dict[str, Any]) -> State:
+    """The model's state of a position in its JSON form (``reference.dump(position)``)."""
+    phase = pos["phase"]
+    if phase not in PHASE_NAMES:
+        raise OutOfScope(f"phase {phase!r} belongs to a variant the model does not cover")
+    ph = PHASE_NAMES.index(phase)
+    n = pos["players"]
+    if len(pos["owed_draws"]) > 1:
+        raise OutOfScope("several owed draws at once")
+    owed = pos["owed_draws"][0] if pos["owed_draws"] else None
+    pend = pos.get("pending") or {}
+    colour_of = lambda c: -1 if c is None else COLOURS.index(c)  # noqa: E731
+    top = K.one_hot(pos["discard_pile"][-1]) if pos["discard_pile"] else [0] * K.N_KINDS
+    facing = ph in (CHALLENGE, STACK)
+    return State(
+        players=n,
+        hands=[K.counts(h) for h in pos["hands"]],
+        draw=K.counts(pos["draw_pile"]),
+        disc=K.counts(pos["discard_pile"]),
+        top=top,
+        colour=colour_of(pos["colour"]),
+        to_act=-1 if pos["to_act"] is None or ph not in PLAYING else pos["to_act"],
+        direction=pos["direction"],
+        phase=ph,
+        owed_seat=owed["seat"] if owed else -1,
+        owed_count=owed["count"] if owed else 0,
+        owed_turn=1 if owed and owed.get("turn") else 0,
+        drawn=K.counts(pos["drawn"]) if ph == DRAWN else [0] * K.N_KINDS,
+        pend_from=pend["from"] if facing else -1,
+        pend_total=pend["total"] if facing else 0,
+        pend_next=pend["next"] if facing else -1,
+        wd4_legal=int(bool(pend.get("wd4_legal", True))) if ph in (COLOUR, CHALLENGE, STACK) else 1,
+        prior=colour_of(pend.get("prior_colour")) if ph == COLOUR else -1,
+        carry=pend.get("carry", 0) if ph == COLOUR else 0,
+        starter=1 if ph == COLOUR and pend.get("starter") else 0,
+        missed=list(pos["missed_turns"]),
+        scores=list(pos["scores"]),
+        winner=pend["winner"] if ph == SCORING else -1,
+        idle=pos["idle_turns"],
+    )
+
+
+def observe(st: State) -> dict[str, Any]:
+    """The fields that mean something in the state's phase (what refinement compares)."""
+    ph = st.phase
+    out: dict[str, Any] = {
+        "phase": PHASE_NAMES[ph],
+        "hands": [K.cards_of(h) for h in st.hands],
+        "draw": K.cards_of(st.draw),
+        "discard": K.cards_of(st.disc),
+        "scores": list(st.scores),
+        "owed": (st.owed_seat, st.owed_count, st.owed_turn),
+    }
+    if ph in PLAYING or ph == SCORING:
+        out.update(top=K.cards_of(st.top), colour=st.colour, direction=st.direction)
+        out.update(missed=list(st.missed), idle=st.idle)
+    if ph in PLAYING:
+        out.update(to_act=st.to_act, drawn=K.cards_of(st.drawn))
+    if ph == COLOUR:
+        out.update(prior=st.prior, wd4_legal=st.wd4_legal, carry=st.carry, starter=st.starter)
+    if ph in (CHALLENGE, STACK):
+        out.update(pend_from=st.pend_from, pend_total=st.pend_total, pend_next=st.pend_next)
+        out.update(wd4_legal=st.wd4_legal)
+    if ph == SCORING:
+        out.update(winner=st.winner)
+    if ph == DEAL:
+        out.update(direction=st.direction, missed=list(st.missed), idle=st.idle)
+    return out
+
+
+# -- reading a state ------------------------------------------------------------------------
+
+
+def colour_name(c: int) -> str:
+    return COLOURS[c] if 0 <= c < 4 else "none"
+
+
+def describe(st: State) -> str:
+    """A concrete state as a person reads a position."""
+    ph = st.phase
+    phase = PHASE_NAMES[ph] if isinstance(ph, int) and 0 <= ph < len(PHASE_NAMES) else f"?{ph}"
+    way = {1: "clockwise", -1: "counter-clockwise"}.get(st.direction, f"?{st.direction}")
+    lines = [
+        f"{st.players} players, phase {phase}, seat {st.to_act} to act, direction {way} ({st.direction:+d})"
+    ]
+    for s, h in enumerate(st.hands):
+        extra = f"  (misses {st.missed[s]} turn)" if st.missed[s] else ""
+        lines.append(f"  seat {s}: {K.short(h)}{extra}")
+    top = K.cards_of(st.top) if all(x >= 0 for x in st.top) else ["?"]
+    lines.append(
+        f"  discard pile: {sum(st.disc)} cards, top {' '.join(top) or '(none)'}, current colour {colour_name(st.colour)}"
+    )
+    lines.append(f"  draw pile: {sum(st.draw)} cards")
+    if st.owed_count:
+        what = "a turn draw" if st.owed_turn else "a penalty"
+        lines.append(f"  seat {st.owed_seat} owes {st.owed_count} card(s) ({what})")
+    if ph in (CHALLENGE, STACK):
+        lines.append(
+            f"  seat {st.to_act} faces {st.pend_total} cards from seat {st.pend_from}"
+            + ("" if st.wd4_legal else " (the Wild Draw Four broke WD4-RESTRICTION)")
+        )
+    if ph == COLOUR:
+        lines.append(f"  a colour is to be named (colour before the wild: {colour_name(st.prior)})")
+    if ph == SCORING:
+        lines.append(f"  seat {st.winner} won the round")
+    if any(st.scores):
+        lines.append(f"  scores: {st.scores}")
+    return "\n".join(lines)
+
+
+def to_json(st: State) -> dict[str, Any]:
+    """A concrete state as JSON (hands and piles as card codes)."""
+    return {
+        "players": st.players,
+        "phase": PHASE_NAMES[st.phase] if 0 <= st.phase < len(PHASE_NAMES) else st.phase,
+        "to_act": st.to_act,
+        "direction": st.direction,
+        "hands": [K.cards_of(h) for h in st.hands],
+        "discard_pile": K.cards_of(st.disc),
+        "top": (K.cards_of(st.top) or [None])[0],
+        "colour": colour_name(st.colour),
+        "draw_pile": K.cards_of(st.draw),
+        "owed": {"seat": st.owed_seat, "count": st.owed_count, "turn": bool(st.owed_turn)},
+        "pending": {
+            "from": st.pend_from,
+            "total": st.pend_total,
+            "next": st.pend_next,
+            "wd4_legal": bool(st.wd4_legal),
+            "prior_colour": colour_name(st.prior),
+            "carry": st.carry,
+            "starter": bool(st.starter),
+        },
+        "missed_turns": st.missed,
+        "scores": st.scores,
+        "winner": st.winner,
+        "idle_turns": st.idle,
+    }

@@ -1,0 +1,93 @@
+"""The model's whole step for one engine action, on concrete values.
+
+``reference.apply`` does more than the action itself: it serves owed draws (pausing when a
+reshuffle is needed), ends a turn whose draw leaves no choice, and scores a won round.
+:func:`step` does the same with the model's transitions, in the engine's order
+(``engine._settle``), so a refinement test can compare one ``apply`` with one model step.
+
+The cards a draw brings are a chance input, not a rule: :func:`step` takes them from the
+top of the draw pile it is given (the position's pile, or a reshuffle's new order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spec.cards import COLOURS
+from spec.prover import kinds as K
+from spec.prover.evaluators import Concrete
+from spec.prover.model import Model
+from spec.prover.rules import Rules
+from spec.prover.state import DRAWN, OVER, SCORING, STACK, State
+
+
+class Unmodelled(ValueError):
+    """An action the model does not describe (a chance input outside a round, a variant's action)."""
+
+
+def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -> State:
+    """The state after ``action`` and everything the engine settles after it.
+
+    ``pile`` is the draw pile, top first, that the draws of this step come from.
+    Raises :class:`~spec.prover.evaluators.NotEnabled` when the model does not allow the step.
+    """
+    m = Model(rules, st.players, Concrete)
+    kind, seat = action["type"], action.get("seat")
+    pile = list(pile)
+    if kind == "play" and st.phase == STACK:
+        st = m.stack(st, seat, K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])])
+    elif kind == "play":
+        if "claim" in action or action.get("uno_out"):
+            raise Unmodelled(f"{action} belongs to a variant the model does not describe")
+        st = m.play(st, seat, K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])])
+    elif kind == "draw":
+        st = m.turn_draw(st, seat)
+    elif kind == "pass":
+        st = m.end_turn(st, seat)
+    elif kind == "colour":
+        st = m.name_colour(st, seat, COLOURS.index(action["colour"]))
+    elif kind == "challenge":
+        st = m.challenge(st, seat)
+    elif kind == "accept":
+        st = m.accept(st, seat)
+    elif kind == "uno":
+        st = m.call_uno(st, seat)
+    elif kind == "catch":
+        st = m.catch(st, seat, action["target"])
+    elif kind == "shuffle":
+        st = m.reshuffle(st)
+        pile = list(action["order"]) + pile
+    else:
+        raise Unmodelled(f"the model has no step for {kind!r}")
+    return settle(m, st, pile)
+
+
+def settle(m: Model, st: State, pile: list[str]) -> State:
+    """engine._settle: serve owed draws, end a turn draw that leaves no choice, score."""
+    while st.phase != OVER:
+        if st.owed_count > 0:
+            if sum(st.draw) == 0 and sum(st.disc) > 1:
+                return st  # a reshuffle (a chance input) comes first
+            n = min(st.owed_count, sum(st.draw))
+            st = m.serve(st, K.counts(pile[:n]))
+            del pile[:n]
+            continue
+        if st.phase == DRAWN:
+            if drawn_playable(m, st):
+                return st
+            st = m.end_turn(st, st.to_act)
+            continue
+        if st.phase == SCORING:
+            st = m.score(st)
+            continue
+        return st
+    return st
+
+
+def drawn_playable(m: Model, st: State) -> bool:
+    """DRAW-THEN-PLAY: the card just drawn may be played."""
+    if sum(st.drawn) != 1:
+        return False
+    kind = st.drawn.index(1)
+    return bool(m.may_play(st, st.to_act, kind, after_draw=True))

@@ -1,0 +1,122 @@
+"""The harness survives programs that misbehave on purpose, and says clearly what went wrong."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conformance.certify import Settings, certify
+from conformance.report import write
+
+FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_program.py"
+
+
+def fake(mode: str, after: int = 60) -> list[str]:
+    return [sys.executable, str(FAKE), mode, str(after)]
+
+
+def run(mode: str, after: int = 60, tmp: Path | None = None, **kw):
+    settings = Settings(
+        fake(mode, after),
+        games=kw.pop("games", 3),
+        timeout=kw.pop("timeout", 1.0),
+        scenarios=kw.pop("scenarios", False),
+        max_steps=kw.pop("max_steps", 300),
+        **kw,
+    )
+    t0 = time.perf_counter()
+    cert = certify(settings)
+    seconds = time.perf_counter() - t0
+    if tmp is not None:
+        paths = write(cert, tmp)
+        assert json.loads(paths["json"].read_text())["unospec_report"] == 1
+        assert paths["junit"].read_text().startswith("<?xml")
+        assert "schemaVersion" in paths["badge"].read_text()
+    return cert, seconds
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        ("hang", "timeout"),
+        ("crash", "crash"),
+        ("garbage", "garbage"),
+        ("long", "too_long"),
+        ("wrong_seq", "wrong_seq"),
+    ],
+)
+def test_a_broken_adapter_is_told_apart_from_wrong_rules(mode, kind, tmp_path):
+    """Misbehaving from the start (within the smoke game): 'could not run', exit 2."""
+    cert, seconds = run(mode, after=3, tmp=tmp_path)
+    assert cert.could_not_run and kind in cert.could_not_run
+    assert seconds < 15
+
+
+@pytest.mark.parametrize(
+    ("mode", "outcome"),
+    [
+        ("hang", "timeout"),
+        ("crash", "errored"),
+        ("garbage", "errored"),
+        ("long", "errored"),
+        ("wrong_seq", "errored"),
+    ],
+)
+def test_misbehaving_mid_game_is_recorded_and_the_program_restarted(mode, outcome, tmp_path):
+    cert, seconds = run(mode, after=80, tmp=tmp_path, games=3)
+    assert cert.could_not_run is None
+    bad = [f for f in cert.findings if f.kind == "differential" and f.outcome == outcome]
+    assert bad, [(f.id, f.outcome, f.message) for f in cert.findings]
+    assert cert.restarts >= 1
+    assert not cert.conformant
+    assert seconds < 30
+
+
+def test_an_unsupported_protocol_version_is_refused_at_the_handshake(tmp_path):
+    cert, _ = run("old_protocol", tmp=tmp_path)
+    assert cert.could_not_run and "protocol 0" in cert.could_not_run
+
+
+def test_stderr_noise_is_kept_but_not_held_against_the_program(tmp_path):
+    cert, _ = run("stderr_flood", after=20, tmp=tmp_path, games=2)
+    assert cert.could_not_run is None
+    assert all(f.outcome == "pass" for f in cert.findings), [
+        f.message for f in cert.findings if f.outcome != "pass"
+    ]
+    assert "noise" in cert.stderr and len(cert.stderr) <= 3 * 4096
+
+
+def test_a_program_that_accepts_everything_is_caught_breaking_named_rules(tmp_path):
+    cert, _ = run("accept_all", after=20, tmp=tmp_path)
+    fails = [f for f in cert.findings if f.outcome == "fail"]
+    assert fails and all(f.rules for f in fails)
+    assert all(f.reproducer and "position" in f.reproducer for f in fails)
+
+
+def test_a_program_that_refuses_everything_fails(tmp_path):
+    cert, _ = run("refuse_all", after=20, tmp=tmp_path)
+    assert not cert.conformant
+    assert any(f.outcome == "fail" for f in cert.findings)
+
+
+def test_a_program_that_cannot_start_is_reported(tmp_path):
+    cert = certify(Settings(["/nonexistent/program"], games=1))
+    assert cert.could_not_run and "cannot start" in cert.could_not_run
+
+
+def test_jobs_run_games_on_several_processes():
+    cert = certify(
+        Settings(
+            [sys.executable, "-m", "conformance.cli", "serve"],
+            games=4,
+            jobs=2,
+            scenarios=False,
+            max_steps=200,
+        )
+    )
+    games = [f for f in cert.findings if f.kind == "differential"]
+    assert len(games) == 4 and all(f.outcome == "pass" for f in games)
