@@ -185,6 +185,16 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
         )
     if result.passed:
         return Finding("scenario", run.id, "pass", rules, seconds=time.perf_counter() - t0)
+    if result.skipped:
+        return Finding(
+            "scenario",
+            run.id,
+            "skipped",
+            rules,
+            result.message,
+            step=result.step,
+            seconds=time.perf_counter() - t0,
+        )
     return Finding(
         "scenario",
         run.id,

@@ -50,6 +50,7 @@ class ReferencePort:
 
     name = "unospec-reference"
     can_load = True
+    reports_events = True
 
     def __init__(self) -> None:
         self._pos: Any = None

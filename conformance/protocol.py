@@ -97,6 +97,7 @@ class Program:
         self.hello: Json | None = None
         self.restarts = 0
         self.messages = 0
+        self.start_timeout = 15.0
 
     # -- process -------------------------------------------------------------------------------
     def start(self) -> Json:
@@ -118,7 +119,12 @@ class Program:
             target=self._read_stdout, args=(self.proc, self.lines), daemon=True
         ).start()
         threading.Thread(target=self._read_stderr, args=(self.proc,), daemon=True).start()
-        reply = self.request({"cmd": "hello", "protocol": PROTOCOL}, schema="helloReply")
+        # a program may take a while to start (an interpreter, a JIT): the handshake waits longer
+        reply = self.request(
+            {"cmd": "hello", "protocol": PROTOCOL},
+            schema="helloReply",
+            timeout=max(self.timeout, self.start_timeout),
+        )
         if reply.get("protocol") != PROTOCOL:
             raise ProtocolError(
                 "unsupported",
@@ -206,7 +212,7 @@ class Program:
                 kept -= len(self.stderr.popleft())
 
     # -- messages ------------------------------------------------------------------------------
-    def request(self, msg: Json, schema: str = "okReply") -> Json:
+    def request(self, msg: Json, schema: str = "okReply", timeout: float | None = None) -> Json:
         """Send one request and return its reply, or raise :class:`ProtocolError`."""
         if not self.alive:
             raise ProtocolError("crash", self._exit_detail(), msg)
@@ -224,13 +230,12 @@ class Program:
         except (OSError, ValueError):
             raise ProtocolError("crash", self._exit_detail(), msg) from None
         self.messages += 1
-        deadline = time.monotonic() + self.timeout
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise ProtocolError(
-                    "timeout", f"no answer to {msg['cmd']} within {self.timeout:g} s", msg
-                )
+                raise ProtocolError("timeout", f"no answer to {msg['cmd']} within {wait:g} s", msg)
             try:
                 kind, value = self.lines.get(timeout=left)
             except queue.Empty:
@@ -293,6 +298,7 @@ class ProgramPort:
         hello = program.hello or {}
         self.name = f"{hello.get('implementation', {}).get('name', 'program')} {hello.get('implementation', {}).get('version', '')}".strip()
         self.can_load = "load" in hello.get("capabilities", [])
+        self.reports_events = "events" in hello.get("capabilities", [])
 
     def new_game(self, players: int, profile: str, options: Json) -> Outcome:
         try:

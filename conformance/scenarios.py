@@ -241,11 +241,12 @@ class Result:
     passed: bool
     step: int | None = None
     message: str = ""
+    skipped: bool = False
 
 
 def execute(run: Run, port: Any) -> Result:
     """Run one scenario run against ``port`` (an :class:`~conformance.port.EnginePort`)."""
-    from conformance.steps import ScenarioFailure, World, run_step
+    from conformance.steps import ScenarioFailure, Unobservable, World, run_step
 
     world = World(port, profile=run.profile)
     for i, s in enumerate(run.steps):
@@ -253,6 +254,16 @@ def execute(run: Run, port: Any) -> Result:
             run_step(world, s.text, s.kind, s.docstring, s.table)
         except ScenarioFailure as e:
             return Result(run, False, i, f"step {i + 1} ({s.kind} {s.text}): {e}")
+        except Unobservable as e:
+            return Result(run, False, i, f"step {i + 1} ({s.kind} {s.text}): {e}", skipped=True)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as e:
+            # the engine answered with something the step cannot read: the engine's fault
+            return Result(
+                run,
+                False,
+                i,
+                f"step {i + 1} ({s.kind} {s.text}): unreadable answer ({type(e).__name__}: {e})",
+            )
     try:
         world.require_checked()
     except ScenarioFailure as e:

@@ -46,7 +46,7 @@ class Server:
                     },
                     "profiles": self.offered,
                     "options": self.options,
-                    "capabilities": ["load", "observe"],
+                    "capabilities": ["load", "observe", "events"],
                 }
             if cmd == "new_game":
                 if msg.get("profile") not in self.offered:

@@ -25,6 +25,11 @@ class ScenarioFailure(AssertionError):
     """A step's expectation did not hold."""
 
 
+class Unobservable(Exception):
+    """The step needs something the engine does not report (a position field it leaves out
+    of ``observe``, or events): the scenario is skipped for it, with this reason."""
+
+
 @dataclass
 class World:
     """What a scenario has built so far and what the engine last did."""
@@ -416,9 +421,16 @@ def then_unchanged(w: World) -> None:
     expect(w.observe() == w.before, "the refused action changed the position")
 
 
+class _Observed(dict):
+    """An observed position that raises :class:`Unobservable` for a field it lacks."""
+
+    def __missing__(self, key: str) -> Any:
+        raise Unobservable(f"needs the position field {key!r}, which the engine does not observe")
+
+
 def _pos(w: World) -> Json:
     w.require_checked()
-    return w.observe()
+    return _Observed(w.observe())
 
 
 @step("then", SEAT + r" is to act")
@@ -592,6 +604,8 @@ def then_match_goes_on(w: World) -> None:
 @step("then", r"an event (?P<kind>\w+) cites (?P<rule>[A-Z0-9\-]+)")
 def then_event(w: World, kind: str, rule: str) -> None:
     w.require_checked()
+    if not getattr(w.port, "reports_events", True):
+        raise Unobservable("needs events, which the engine does not report")
     events = w.last.events if w.last else []
     expect(
         any(e["type"] == kind and e["rule"] == rule for e in events),

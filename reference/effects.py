@@ -11,7 +11,7 @@ from reference.registry import implements
 from reference.turns import Event, after_turn, event, give_turn, step
 from reference.uno import duty, turn_begins
 from spec import arithmetic as ar
-from spec.cards import WILD, WILD_DRAW_FOUR, WILDS
+from spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS
 
 DRAWS = {"D2": 2, "WD4": 4}
 
@@ -152,7 +152,11 @@ def name_colour(pos: Position, seat: int, colour: str, events: list[Event]) -> N
 
 def follow_ups(pos: Position, seat: int) -> list[str]:
     """Cards ``seat`` may add to this turn's cards under the multi-card variants."""
-    return [c for c in sorted(set(pos.hands[seat])) if may_follow(pos, seat, c)]
+    return [
+        c
+        for c in sorted(set(pos.hands[seat]), key=KIND_ORDER.__getitem__)
+        if may_follow(pos, seat, c)
+    ]
 
 
 @implements("V-MULTI-PLAY")
@@ -359,7 +363,7 @@ def stack_options(pos: Position, victim: int, top: str) -> list[str]:
     allowed = pos.cfg.stackable
     out = []
     hand = pos.hands[victim]
-    for c in sorted(set(hand)):
+    for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
         if c == WILD_DRAW_FOUR:
             pair = "WD4-on-WD4" if top == WILD_DRAW_FOUR else "WD4-on-D2"
             if pair in allowed and (

@@ -30,7 +30,7 @@ from reference.matching import matches, may_go_out_on, playable, wd4_allowed
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, event, give_turn, step
-from spec.cards import COLOURS, DECK_COUNTS, WILD_DRAW_FOUR, WILDS, is_card
+from spec.cards import COLOURS, DECK_COUNTS, KIND_ORDER, WILD_DRAW_FOUR, WILDS, is_card
 
 new_game = setup.new_game
 Action = dict[str, Any]
@@ -66,6 +66,7 @@ def legal_actions(pos: Position) -> list[Action]:
     acts: list[Action] = []
     if pos.chance is None and pos.phase != "over":
         _decision_actions(pos, acts)
+        own = len(acts)
         _uno_actions(pos, acts)
         if pos.cfg.jump_in and pos.phase == "turn":
             for s in pos.active:
@@ -74,21 +75,27 @@ def legal_actions(pos: Position) -> list[Action]:
                         {"type": "play", "seat": s, "card": c}
                         for c in effects.jump_in_cards(pos, s)
                     )
-        acts.sort(key=_order)
+        if len(acts) > own or pos.cfg.cheat:  # the seat to act's own actions come in order
+            acts.sort(key=_order)
     pos.__dict__["_legal"] = acts
     return acts
 
 
 def _order(a: Action) -> tuple:
+    """The documented order: seat, action type (as in SEAT_ACTIONS), card and announced card
+    (in the canonical order of spec.cards.KINDS), colour (R, Y, G, B), target, UNO-out flag."""
     return (
         a["seat"],
         _RANK[a["type"]],
-        a.get("card", ""),
-        a.get("claim", ""),
-        a.get("colour", ""),
+        KIND_ORDER.get(a.get("card"), -1),
+        KIND_ORDER.get(a.get("claim"), -1),
+        COLOUR_ORDER.get(a.get("colour"), -1),
         a.get("target", -1),
         bool(a.get("uno_out")),
     )
+
+
+COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
 
 
 def _decision_actions(pos: Position, acts: list[Action]) -> None:
@@ -100,7 +107,7 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         hand = pos.hands[s]
         cheat = pos.cfg.cheat
         out_call = pos.cfg.uno_out and len(hand) == 1
-        for c in sorted(set(hand)):
+        for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
             if cheat and c not in WILDS:
                 for claim in effects.cheat_claims(pos, s):
                     if claim == c or not (len(hand) == 1 and not playable_as_last(pos, claim)):
@@ -171,7 +178,9 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
     cfg = pos.cfg
     if not pos.drawn:
         return [], False, False
-    candidates = sorted(set(pos.drawn)) if cfg.draw_fixed else [pos.drawn[-1]]
+    candidates = (
+        sorted(set(pos.drawn), key=KIND_ORDER.__getitem__) if cfg.draw_fixed else [pos.drawn[-1]]
+    )
     hand = pos.hands[s]
     ok = [c for c in candidates if c in hand and drawn_card_playable(pos, s, c)]
     may_draw, must_draw = more_draws(pos, bool(ok))

@@ -103,9 +103,13 @@ class Position:
         d["hands"] = [h[:] for h in self.hands]
         d["draw_pile"] = self.draw_pile[:]
         d["discard_pile"] = self.discard_pile[:]
-        d["owed_draws"] = [dict(o) for o in self.owed_draws]
-        d["pending"] = _deepcopy(self.pending)
-        d["chance"] = _deepcopy(self.chance)
+        # owed draws and chance requests are replaced, never changed in place, so sharing
+        # them is safe; pending is changed in place one level deep (its card list grows).
+        d["owed_draws"] = self.owed_draws[:]
+        pend = self.pending
+        d["pending"] = (
+            None if pend is None else {k: (v[:] if type(v) is list else v) for k, v in pend.items()}
+        )
         d["drawn"] = self.drawn[:]
         d["uno"] = self.uno[:]
         d["missed_turns"] = self.missed_turns[:]

@@ -38,6 +38,9 @@ WILDS: tuple[str, ...] = (WILD, WILD_DRAW_FOUR)
 #: Every card kind (54): 4 colours x (10 numbers + 3 actions), then the two wilds.
 KINDS: tuple[str, ...] = tuple(c + f for c in COLOURS for f in NUMBER_FACES + ACTION_FACES) + WILDS
 
+#: The position of each kind in ``KINDS``: the canonical order of cards everywhere.
+KIND_ORDER: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+
 #: Copies of each kind in the 108-card deck (DECK-COMPOSITION).
 DECK_COUNTS: dict[str, int] = {
     kind: (1 if kind[1:] == "0" else 4 if kind in WILDS else 2) for kind in KINDS

@@ -31,6 +31,9 @@ def check(pos: Position, events: list[dict[str, Any]], before: Position | None =
     assert pos.direction in (1, -1)
     # exactly one seat to act, and only it takes the phase's decisions
     acts = legal_actions(pos)
+    from reference.engine import _order
+
+    assert acts == sorted(acts, key=_order), "legal actions out of their documented order"
     if pos.chance is None and pos.phase not in ("over",):
         assert pos.to_act is not None and 0 <= pos.to_act < pos.players
         assert not pos.eliminated[pos.to_act]

@@ -66,8 +66,19 @@ PROTOCOL = 1
 SEED = 0
 HAND_SIZE = 7  # UnoGame.init_game deals 7 cards to each player
 PROFILES = ["official"]
-OBSERVES = ["players", "phase", "to_act", "direction", "dealer", "colour", "hands", "draw_pile",
-            "discard_pile", "winner", "chance"]
+OBSERVES = [
+    "players",
+    "phase",
+    "to_act",
+    "direction",
+    "dealer",
+    "colour",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "winner",
+    "chance",
+]
 
 RL_COLOUR = {"r": "R", "y": "Y", "g": "G", "b": "B"}
 UNO_COLOUR = {v: k for k, v in RL_COLOUR.items()}
@@ -139,8 +150,12 @@ class Control:
 
     def shuffle(self, dealer: Any) -> None:
         cards = [card_code(c) for c in dealer.deck]
+        if not cards:
+            return  # nothing to shuffle: a shuffle of no cards has one outcome, nothing to dictate
         if self.used >= len(self.orders):
-            raise NeedShuffle(sorted(cards), self.context, self.session.view_of(self.game, None, self.context))
+            raise NeedShuffle(
+                sorted(cards), self.context, self.session.view_of(self.game, None, self.context)
+            )
         order = self.orders[self.used]
         if Counter(order) != Counter(cards):
             raise BadShuffle(
@@ -223,8 +238,15 @@ class Session:
         inside its first flip (``starter``) or inside ``replace_deck`` (``reshuffle``: every
         discard, the top card included, has gone into the deck, which is about to be shuffled)."""
         n = self.n
-        pos: dict[str, Any] = {"unospec_position": 1, "profile": "official", "options": {}, "players": n,
-                               "dealer": self.dealer, "chance": chance, "winner": None}
+        pos: dict[str, Any] = {
+            "unospec_position": 1,
+            "profile": "official",
+            "options": {},
+            "players": n,
+            "dealer": self.dealer,
+            "chance": chance,
+            "winner": None,
+        }
         hands: list[list[str]] = [[] for _ in range(n)]
         for pid, p in enumerate(game.players):
             hands[self.seat(pid)] = [card_code(c) for c in p.hand]
@@ -232,14 +254,21 @@ class Session:
         pos["draw_pile"] = [card_code(c) for c in reversed(game.dealer.deck)]
         rnd = getattr(game, "round", None)
         if rnd is None or stopped == "starter":
-            pos.update(phase="deal", to_act=None, direction=1, colour=None,
-                       discard_pile=[card_code(c) for c in rnd.played_cards] if rnd else [])
+            pos.update(
+                phase="deal",
+                to_act=None,
+                direction=1,
+                colour=None,
+                discard_pile=[card_code(c) for c in rnd.played_cards] if rnd else [],
+            )
             return pos
         pos["discard_pile"] = [] if stopped else [card_code(c) for c in rnd.played_cards]
         pos["direction"] = int(rnd.direction)
         pos["colour"] = RL_COLOUR[str(rnd.target.color)] if rnd.target is not None else None
         if rnd.is_over:
-            pos.update(phase="over", to_act=None, winner=sorted(self.seat(w) for w in rnd.winner or []))
+            pos.update(
+                phase="over", to_act=None, winner=sorted(self.seat(w) for w in rnd.winner or [])
+            )
         elif self.wild is not None and not stopped:
             s = self.wild["seat"]
             hand = list(hands[s])
@@ -255,10 +284,21 @@ class Session:
         if self.waiting is not None:
             return self.waiting["view"]
         if self.game is None:
-            return {"unospec_position": 1, "profile": "official", "options": {}, "players": self.n,
-                    "phase": self.phase, "to_act": None, "direction": 1, "dealer": self.dealer,
-                    "colour": None, "hands": [[] for _ in range(self.n)], "discard_pile": [],
-                    "winner": None, "chance": self.chance}
+            return {
+                "unospec_position": 1,
+                "profile": "official",
+                "options": {},
+                "players": self.n,
+                "phase": self.phase,
+                "to_act": None,
+                "direction": 1,
+                "dealer": self.dealer,
+                "colour": None,
+                "hands": [[] for _ in range(self.n)],
+                "discard_pile": [],
+                "winner": None,
+                "chance": self.chance,
+            }
         return self.view_of(self.game, None)
 
     # legal actions ----------------------------------------------------------------------------
@@ -276,7 +316,11 @@ class Session:
         out: list[dict] = []
         for a in self.rl_legal():
             card, _, _ = rl_action_to_uno(a)
-            act = {"type": "draw", "seat": s} if card == "draw" else {"type": "play", "seat": s, "card": card}
+            act = (
+                {"type": "draw", "seat": s}
+                if card == "draw"
+                else {"type": "play", "seat": s, "card": card}
+            )
             if act not in out:
                 out.append(act)
         return out
@@ -294,8 +338,14 @@ class Session:
             raise Refused(str(e), "RESHUFFLE", "/order") from None
         except NeedShuffle as e:
             chance = {"type": "shuffle", "purpose": e.purpose, "cards": e.cards}
-            self.waiting = {"base": base, "op": op, "context": context, "orders": orders,
-                            "view": {**e.view, "chance": chance}, "chance": chance}
+            self.waiting = {
+                "base": base,
+                "op": op,
+                "context": context,
+                "orders": orders,
+                "view": {**e.view, "chance": chance},
+                "chance": chance,
+            }
             return
         finally:
             CONTROL.orders, CONTROL.used, CONTROL.game = [], 0, None
@@ -312,7 +362,13 @@ class Session:
         was_over = self.over()
         self._apply(action)
         if self.over() and not was_over:
-            return [{"type": "round_won", "rule": "ROUND-END", "seat": self.seat(self.game.round.winner[0])}]
+            return [
+                {
+                    "type": "round_won",
+                    "rule": "ROUND-END",
+                    "seat": self.seat(self.game.round.winner[0]),
+                }
+            ]
         return []
 
     def _apply(self, action: Any) -> None:
@@ -333,9 +389,16 @@ class Session:
         last = len(self.game.players[self.game.round.current_player].hand) == 1
         if kind == "play" and action["card"] in ("W", "WD4"):
             trait = UNO_WILD[action["card"]]
-            colours = [RL_COLOUR[a.split("-")[0]] for a in self.rl_legal() if a.split("-", 1)[1] == trait]
+            colours = [
+                RL_COLOUR[a.split("-")[0]] for a in self.rl_legal() if a.split("-", 1)[1] == trait
+            ]
             if not last:
-                self.wild = {"seat": seat, "card": action["card"], "trait": trait, "colours": colours}
+                self.wild = {
+                    "seat": seat,
+                    "card": action["card"],
+                    "trait": trait,
+                    "colours": colours,
+                }
                 return
             # The last card: RLCard's game ends with this action, so the colour RLCard's action
             # string carries is never used; unospec names no colour here. Pass RLCard's first.
@@ -366,20 +429,37 @@ class Session:
         if self.game.round.is_over:
             return Refused("RLCard's game is over: it plays a single round")
         kind, seat = action.get("type"), action.get("seat")
-        offered = ", ".join(f"colour {c}" for c in self.wild["colours"]) if self.wild else ", ".join(self.rl_legal())
+        offered = (
+            ", ".join(f"colour {c}" for c in self.wild["colours"])
+            if self.wild
+            else ", ".join(self.rl_legal())
+        )
         offers = f" (RLCard offers {offered})"
-        if kind not in ("play", "draw", "colour"):
+        if kind not in ("play", "draw", "colour", "pass", "swap"):
+            # uno, catch, challenge, accept, end, accuse: RLCard lacks what the rules grant here
             return Refused(f"RLCard has no {kind!r} action{offers}")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            return Refused(f"seat must be 0 to {self.n - 1}, got {seat!r}", "P-ILLEGAL-PLAY-REJECTED", "/seat")
+            return Refused(
+                f"seat must be 0 to {self.n - 1}, got {seat!r}", "P-ILLEGAL-PLAY-REJECTED", "/seat"
+            )
         actor = self.wild["seat"] if self.wild else self.seat(self.game.round.current_player)
         if seat != actor:
-            return Refused(f"it is seat {actor}'s turn in RLCard, not seat {seat}'s", "TURN-ADVANCE", "/seat")
+            return Refused(
+                f"it is seat {actor}'s turn in RLCard, not seat {seat}'s", "TURN-ADVANCE", "/seat"
+            )
         if self.wild is not None:
-            return Refused(f"seat {seat} must name the colour of the {self.wild['card']} first{offers}",
-                           "WILD-COLOUR-CHOICE")
+            return Refused(
+                f"seat {seat} must name the colour of the {self.wild['card']} first{offers}",
+                "WILD-COLOUR-CHOICE",
+            )
+        if kind == "pass":  # RLCard's turn is always a play or a draw: it has no pass at all
+            return Refused(f"RLCard has no pass: a turn is a play or a draw{offers}", "TURN-ACTION")
+        if kind == "swap":  # RLCard has no way to hand cards over
+            return Refused("RLCard has no way to exchange cards", "NO-CARD-EXCHANGE", "/target")
         if kind == "colour":
-            return Refused("in RLCard a colour is named only with a wild card", "WILD-COLOUR-CHOICE", "/colour")
+            return Refused(
+                "in RLCard a colour is named only with a wild card", "WILD-COLOUR-CHOICE", "/colour"
+            )
         if kind == "draw":
             return Refused(f"RLCard offers a draw only to a player with no playable card{offers}")
         card = action.get("card")
@@ -387,15 +467,24 @@ class Session:
         if card not in hand:
             return Refused(f"seat {seat} does not hold {card}", "P-ILLEGAL-PLAY-REJECTED", "/card")
         if card == "WD4":
-            return Refused(f"RLCard allows a Wild Draw Four only when no other card is playable{offers}",
-                           "V-WD4-ONLY-IF-NO-PLAYABLE", "/card")
+            return Refused(
+                f"RLCard allows a Wild Draw Four only when no other card is playable{offers}",
+                "V-WD4-ONLY-IF-NO-PLAYABLE",
+                "/card",
+            )
         target = self.game.round.target
         colour = RL_COLOUR[str(target.color)]
         if target.type == "wild":
-            return Refused(f"{card} does not have the colour {colour} named for the {card_code(target)} on top",
-                           "MATCH-ON-WILD", "/card")
-        return Refused(f"{card} matches neither the colour {colour} nor the face of {card_code(target)}",
-                       "PLAY-MATCH", "/card")
+            return Refused(
+                f"{card} does not have the colour {colour} named for the {card_code(target)} on top",
+                "MATCH-ON-WILD",
+                "/card",
+            )
+        return Refused(
+            f"{card} matches neither the colour {colour} nor the face of {card_code(target)}",
+            "PLAY-MATCH",
+            "/card",
+        )
 
     def chance_dealer_draw(self, action: dict) -> None:
         cards = action.get("cards")
@@ -405,8 +494,10 @@ class Session:
         if len(cards) != len(seats):
             raise Refused(f"one card for each of seats {seats}", "DEALER-SELECTION", "/cards")
         if Counter(cards) - DECK_COUNTS:
-            raise Refused("the deck does not hold that many of some card", "DECK-COMPOSITION", "/cards")
-        values = {s: dealer_value(c) for s, c in zip(seats, cards)}
+            raise Refused(
+                "the deck does not hold that many of some card", "DECK-COMPOSITION", "/cards"
+            )
+        values = {s: dealer_value(c) for s, c in zip(seats, cards, strict=True)}
         best = max(values.values())
         top = [s for s in seats if values[s] == best]
         if len(top) > 1:
@@ -414,8 +505,12 @@ class Session:
             return
         self.dealer = top[0]
         self.phase = "deal"
-        self.chance = {"type": "deal", "dealer": self.dealer, "hand_size": HAND_SIZE,
-                       "seats": [(self.dealer + 1 + i) % self.n for i in range(self.n)]}
+        self.chance = {
+            "type": "deal",
+            "dealer": self.dealer,
+            "hand_size": HAND_SIZE,
+            "seats": [(self.dealer + 1 + i) % self.n for i in range(self.n)],
+        }
 
     def chance_deal(self, action: dict) -> None:
         hands, starter, pile = action.get("hands"), action.get("starter"), action.get("draw_pile")
@@ -426,18 +521,26 @@ class Session:
             if not isinstance(h, list) or not all(is_card(c) for c in h):
                 raise Refused("expected a list of cards", "DEAL-SEVEN", f"/hands/{s}")
             if len(h) != self.chance.get("hand_size", HAND_SIZE) or len(h) != HAND_SIZE:
-                raise Refused(f"RLCard deals {HAND_SIZE} cards to every player; seat {s} has {len(h)}",
-                              "DEAL-SEVEN", f"/hands/{s}")
+                raise Refused(
+                    f"RLCard deals {HAND_SIZE} cards to every player; seat {s} has {len(h)}",
+                    "DEAL-SEVEN",
+                    f"/hands/{s}",
+                )
         if not is_card(starter):
-            raise Refused(f"the starter {starter!r} is not a card", "FIRST-DISCARD-FLIP", "/starter")
+            raise Refused(
+                f"the starter {starter!r} is not a card", "FIRST-DISCARD-FLIP", "/starter"
+            )
         if not isinstance(pile, list) or not all(is_card(c) for c in pile):
             raise Refused("expected a list of cards", "DRAW-PILE-INIT", "/draw_pile")
         total = Counter(pile) + Counter([starter])
         for h in hands:
             total.update(h)
         if total != DECK_COUNTS:
-            raise Refused("hands, starter and draw pile must be exactly the 108-card deck",
-                          "DECK-COMPOSITION", "/draw_pile")
+            raise Refused(
+                "hands, starter and draw pile must be exactly the 108-card deck",
+                "DECK-COMPOSITION",
+                "/draw_pile",
+            )
         order = [hands[self.seat(pid)] for pid in range(n)]
 
         def op(game: Any) -> None:
@@ -462,7 +565,9 @@ class Session:
             raise Refused(
                 "the order must be a permutation of exactly the cards RLCard shuffles "
                 f"({len(w['chance']['cards'])} cards: {' '.join(w['chance']['cards'])})",
-                "RESHUFFLE", "/order")
+                "RESHUFFLE",
+                "/order",
+            )
         self.run(w["base"], w["op"], w["context"], w["orders"] + [list(order)])
         if self.waiting is None:
             self.wild = None
@@ -475,7 +580,8 @@ class Session:
         if not isinstance(hands, list) or len(hands) != n:
             raise ValueError(f"/hands must hold one hand per seat ({n})")
         for where, cards in [("/draw_pile", draw), ("/discard_pile", discard)] + [
-                (f"/hands/{i}", h) for i, h in enumerate(hands)]:
+            (f"/hands/{i}", h) for i, h in enumerate(hands)
+        ]:
             if not isinstance(cards, list) or not all(is_card(c) for c in cards):
                 raise ValueError(f"{where} must be a list of cards")
         total = Counter(draw) + Counter(discard)
@@ -492,8 +598,11 @@ class Session:
         if phase == "dealer":
             if any(hands) or discard:
                 raise Unsupported("RLCard has no dealer selection with cards in play")
-            self.chance = chance if chance and chance.get("type") == "dealer_draw" else {
-                "type": "dealer_draw", "seats": list(range(n))}
+            self.chance = (
+                chance
+                if chance and chance.get("type") == "dealer_draw"
+                else {"type": "dealer_draw", "seats": list(range(n))}
+            )
             return
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError("/dealer must be a seat")
@@ -504,9 +613,13 @@ class Session:
             self.phase, self.chance = "deal", dict(chance)
             return
         if chance is not None:
-            raise Unsupported(f"RLCard cannot be set up waiting for a {chance.get('type')} chance input")
+            raise Unsupported(
+                f"RLCard cannot be set up waiting for a {chance.get('type')} chance input"
+            )
         if p.get("owed_draws"):
-            raise Unsupported("RLCard has no owed draws: a draw card is served the moment it is played")
+            raise Unsupported(
+                "RLCard has no owed draws: a draw card is served the moment it is played"
+            )
         if p.get("eliminated") and any(p["eliminated"]):
             raise Unsupported("RLCard has no eliminated players")
         if p.get("announced"):
@@ -525,24 +638,32 @@ class Session:
                 raise Unsupported("RLCard has no pending obligation at the start of a turn")
         elif phase == "colour":
             if pend.get("starter"):
-                raise Unsupported("RLCard picks the colour of a Wild starter at random; no player names it")
+                raise Unsupported(
+                    "RLCard picks the colour of a Wild starter at random; no player names it"
+                )
             card = pend.get("wild") or (discard[-1] if discard else None)
             if card not in ("W", "WD4") or not discard or discard[-1] != card or len(discard) < 2:
-                raise Unsupported("RLCard can only be set up before the wild card on top was played")
+                raise Unsupported(
+                    "RLCard can only be set up before the wild card on top was played"
+                )
             # RLCard's state just before the wild was played: the card back in hand.
             discard.pop()
             hands[to_act].append(card)
             colour = pend.get("prior_colour", pend.get("start_colour", colour))
             wild = {"seat": to_act, "card": card, "trait": UNO_WILD[card]}
         else:
-            raise Unsupported(f"RLCard has no {phase!r} phase (only turns, and the adapter's colour phase)")
+            raise Unsupported(
+                f"RLCard has no {phase!r} phase (only turns, and the adapter's colour phase)"
+            )
         if not discard:
             raise Unsupported("RLCard always has a target card on the discard pile")
         if colour not in UNO_COLOUR:
             raise Unsupported("RLCard needs a current colour")
         top = discard[-1]
         if top not in ("W", "WD4") and top[0] != colour:
-            raise Unsupported(f"in RLCard the colour of a coloured top card ({top}) is its own, not {colour}")
+            raise Unsupported(
+                f"in RLCard the colour of a coloured top card ({top}) is its own, not {colour}"
+            )
         cards = pool()
         game = UnoGame(allow_step_back=False, num_players=n)
         game.np_random = np.random.RandomState(SEED)
@@ -563,11 +684,14 @@ class Session:
         self.game, self.phase, self.chance = game, "game", None
         if wild is not None:
             offered = self.rl_legal()
-            wild["colours"] = [RL_COLOUR[a.split("-")[0]] for a in offered if a.split("-", 1)[1] == wild["trait"]]
+            wild["colours"] = [
+                RL_COLOUR[a.split("-")[0]] for a in offered if a.split("-", 1)[1] == wild["trait"]
+            ]
             if not wild["colours"]:
                 raise Unsupported(
                     f"RLCard would not have allowed the {wild['card']} that leads to this position "
-                    f"(it offers {', '.join(offered)})")
+                    f"(it offers {', '.join(offered)})"
+                )
             self.wild = wild
 
 
@@ -603,18 +727,38 @@ def main() -> int:
             if cmd == "stop":
                 return 0
             if cmd == "hello":
-                reply({"seq": seq, "ok": True, "protocol": PROTOCOL,
-                       "implementation": {"name": "rlcard-uno", "version": rlcard.__version__,
-                                          "language": "python", "homepage": "https://github.com/datamllab/rlcard"},
-                       "profiles": PROFILES, "options": [], "capabilities": ["load", "observe"],
-                       "observes": OBSERVES})
+                reply(
+                    {
+                        "seq": seq,
+                        "ok": True,
+                        "protocol": PROTOCOL,
+                        "implementation": {
+                            "name": "rlcard-uno",
+                            "version": rlcard.__version__,
+                            "language": "python",
+                            "homepage": "https://github.com/datamllab/rlcard",
+                        },
+                        "profiles": PROFILES,
+                        "options": [],
+                        "capabilities": ["load", "observe"],
+                        "observes": OBSERVES,
+                    }
+                )
             elif cmd == "new_game":
-                players, profile, options = msg.get("players"), msg.get("profile"), msg.get("options") or {}
+                players, profile, options = (
+                    msg.get("players"),
+                    msg.get("profile"),
+                    msg.get("options") or {},
+                )
                 if profile not in PROFILES:
                     error(seq, "unsupported", f"profile {profile!r} (only official)")
                 elif options:
                     error(seq, "unsupported", f"options {sorted(options)}: RLCard has no variants")
-                elif not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+                elif (
+                    not isinstance(players, int)
+                    or isinstance(players, bool)
+                    or not 2 <= players <= 10
+                ):
                     error(seq, "bad_request", f"a game has 2 to 10 players, not {players!r}")
                 else:
                     session = Session(players)

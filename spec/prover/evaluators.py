@@ -74,6 +74,34 @@ class Concrete:
         return [list(vec) if s == seat else zero for s in range(seats)]
 
 
+_CTX = z3.main_ctx()
+_INTS: dict[int, Any] = {}
+
+
+def _term(x: Any) -> Any:
+    """A Z3 term for ``x`` (Python booleans and integers become constants)."""
+    if isinstance(x, z3.ExprRef):
+        return x
+    if isinstance(x, bool):
+        return z3.BoolVal(x)
+    if x not in _INTS:
+        _INTS[x] = z3.IntVal(x)
+    return _INTS[x]
+
+
+def _array(xs: Sequence[Any]) -> Any:
+    return (z3.Ast * len(xs))(*[_term(x).as_ast() for x in xs])
+
+
+def _mk_sum(xs: Sequence[Any]) -> Any:
+    """``z3.Sum`` without its per-term coercion (much faster on long sums of integers)."""
+    return z3.ArithRef(z3.Z3_mk_add(_CTX.ref(), len(xs), _array(xs)), _CTX)
+
+
+def _mk_bool(fn: Any, xs: Sequence[Any]) -> Any:
+    return z3.BoolRef(fn(_CTX.ref(), len(xs), _array(xs)), _CTX)
+
+
 class Symbolic:
     """Build Z3 terms. Fresh variables get names under ``tag``; guards and the side
     conditions that define auxiliary variables are collected, each under the branch
@@ -103,14 +131,18 @@ class Symbolic:
             return a if cond else b
         if same(a, b):
             return a
-        return z3.If(cond, a, b)
+        if isinstance(a, list):
+            return [Symbolic.ite(cond, x, y) for x, y in zip(a, b, strict=True)]
+        ta, tb = _term(a), _term(b)
+        r = z3.Z3_mk_ite(_CTX.ref(), cond.as_ast(), ta.as_ast(), tb.as_ast())
+        return z3.BoolRef(r, _CTX) if z3.is_bool(ta) else z3.ArithRef(r, _CTX)
 
     @staticmethod
     def sum(xs: Sequence[Any]) -> Any:
         terms = [x for x in xs if not (isinstance(x, int) and x == 0)]
         if not terms:
             return 0
-        return terms[0] if len(terms) == 1 else z3.Sum(terms)
+        return terms[0] if len(terms) == 1 else _mk_sum(terms)
 
     def weigh(self, vec: Sequence[Any], table: Sequence[int]) -> Any:
         return self.sum([x if t == 1 else x * t for x, t in zip(vec, table, strict=True) if t])
@@ -128,14 +160,14 @@ class Symbolic:
         cs = [c for c in conds if c is not True]
         if any(c is False for c in cs):
             return False
-        return True if not cs else cs[0] if len(cs) == 1 else z3.And(cs)
+        return True if not cs else cs[0] if len(cs) == 1 else _mk_bool(z3.Z3_mk_and, cs)
 
     @staticmethod
     def any(conds: Sequence[Any]) -> Any:
         cs = [c for c in conds if c is not False]
         if any(c is True for c in cs):
             return True
-        return False if not cs else cs[0] if len(cs) == 1 else z3.Or(cs)
+        return False if not cs else cs[0] if len(cs) == 1 else _mk_bool(z3.Z3_mk_or, cs)
 
     @staticmethod
     def not_(c: Any) -> Any:
@@ -159,6 +191,7 @@ class Symbolic:
         self.side.append(self._here(cond))
 
     def branch(self, cond: Any, then: Callable[[], Any], other: Callable[[], Any]) -> Any:
+        """Both outcomes, as a :class:`Fork` (a step ends in its branches: see :func:`leaves`)."""
         if isinstance(cond, bool):
             return then() if cond else other()
         self.path.append(cond)
@@ -166,7 +199,7 @@ class Symbolic:
         self.path[-1] = z3.Not(cond)
         b = other()
         self.path.pop()
-        return merge(self, cond, a, b)
+        return Fork(cond, a, b)
 
     def split(self, seat: Any, vec: Sequence[Any], seats: int, name: str) -> list[list[Any]]:
         """``vec`` laid out by seat: fresh counts ``P[s][k] >= 0`` whose columns add up to
@@ -185,6 +218,26 @@ class Symbolic:
         return rows
 
 
+@dataclasses.dataclass
+class Fork:
+    """The two outcomes of a symbolic branch. Steps branch only as their last act, so a
+    step's result is a tree of forks over states; each leaf is proved on its own path,
+    which keeps the terms free of case splits over whole card vectors."""
+
+    cond: Any
+    then: Any
+    other: Any
+
+
+def leaves(result: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """``(path conditions, outcome)`` for every outcome of a step."""
+    if isinstance(result, Fork):
+        return leaves(result.then, (*path, result.cond)) + leaves(
+            result.other, (*path, z3.Not(result.cond))
+        )
+    return [(path, result)]
+
+
 def same(a: Any, b: Any) -> bool:
     if a is b:
         return True
@@ -193,21 +246,3 @@ def same(a: Any, b: Any) -> bool:
     if isinstance(a, z3.ExprRef) or isinstance(b, z3.ExprRef):
         return False
     return type(a) is type(b) and a == b
-
-
-def merge(ops: Symbolic, cond: Any, a: Any, b: Any) -> Any:
-    """``a`` where ``cond`` holds, else ``b``: field by field, element by element."""
-    if dataclasses.is_dataclass(a):
-        return dataclasses.replace(
-            a,
-            **{
-                f.name: merge(ops, cond, getattr(a, f.name), getattr(b, f.name))
-                for f in dataclasses.fields(a)
-                if f.init
-            },
-        )
-    if isinstance(a, list):
-        if a is b:
-            return a
-        return [merge(ops, cond, x, y) for x, y in zip(a, b, strict=True)]
-    return ops.ite(cond, a, b)

@@ -137,6 +137,7 @@ def invariants(m: Model, st: State) -> dict[str, Any]:
             ),
             imp(playing, st.idle < n) if r.stalemate_policy else True,
             imp(st.phase == SCORING, seat(st.winner)),
+            imp(ops.any([st.phase == DEAL, st.phase == OVER]), st.owed_count == 0),
             imp(
                 a([st.phase == SCORING, st.owed_count > 0]),
                 st.owed_seat != st.winner,
@@ -153,11 +154,7 @@ def invariants(m: Model, st: State) -> dict[str, Any]:
             ),
             imp(
                 st.phase == DEAL,
-                a(
-                    [x == 0 for h in st.hands for x in h]
-                    + [x == 0 for x in st.disc]
-                    + [st.owed_count == 0]
-                ),
+                a([x == 0 for h in st.hands for x in h] + [x == 0 for x in st.disc]),
             ),
         ]
     )

@@ -60,35 +60,41 @@ class State:
         return dataclasses.replace(self, **changes)
 
 
-def symbolic(ops: Any, players: int, tag: str = "pre") -> State:
-    """A state of fresh Z3 integers (``ops`` is a :class:`~spec.prover.evaluators.Symbolic`)."""
+def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
+    """A state of fresh Z3 integers named after its fields (``hand2.R7``, ``to_act``),
+    except the fields given in ``fixed``."""
+    import z3
+
     n = players
-    return State(
+    one = lambda name: z3.Int(f"{tag}.{name}")  # noqa: E731
+    per_kind = lambda name: [z3.Int(f"{tag}.{name}.{k}") for k in K.KINDS]  # noqa: E731
+    st = State(
         players=n,
-        hands=[ops.ints(f"{tag}.hand{s}.", K.N_KINDS) for s in range(n)],
-        draw=ops.ints(f"{tag}.draw.", K.N_KINDS),
-        disc=ops.ints(f"{tag}.disc.", K.N_KINDS),
-        top=ops.ints(f"{tag}.top.", K.N_KINDS),
-        colour=ops.int(f"{tag}.colour"),
-        to_act=ops.int(f"{tag}.to_act"),
-        direction=ops.int(f"{tag}.direction"),
-        phase=ops.int(f"{tag}.phase"),
-        owed_seat=ops.int(f"{tag}.owed_seat"),
-        owed_count=ops.int(f"{tag}.owed_count"),
-        owed_turn=ops.int(f"{tag}.owed_turn"),
-        drawn=ops.ints(f"{tag}.drawn.", K.N_KINDS),
-        pend_from=ops.int(f"{tag}.pend_from"),
-        pend_total=ops.int(f"{tag}.pend_total"),
-        pend_next=ops.int(f"{tag}.pend_next"),
-        wd4_legal=ops.int(f"{tag}.wd4_legal"),
-        prior=ops.int(f"{tag}.prior"),
-        carry=ops.int(f"{tag}.carry"),
-        starter=ops.int(f"{tag}.starter"),
-        missed=ops.ints(f"{tag}.missed", n),
-        scores=ops.ints(f"{tag}.score", n),
-        winner=ops.int(f"{tag}.winner"),
-        idle=ops.int(f"{tag}.idle"),
+        hands=[per_kind(f"hand{s}") for s in range(n)],
+        draw=per_kind("draw"),
+        disc=per_kind("disc"),
+        top=per_kind("top"),
+        colour=one("colour"),
+        to_act=one("to_act"),
+        direction=one("direction"),
+        phase=one("phase"),
+        owed_seat=one("owed_seat"),
+        owed_count=one("owed_count"),
+        owed_turn=one("owed_turn"),
+        drawn=per_kind("drawn"),
+        pend_from=one("pend_from"),
+        pend_total=one("pend_total"),
+        pend_next=one("pend_next"),
+        wd4_legal=one("wd4_legal"),
+        prior=one("prior"),
+        carry=one("carry"),
+        starter=one("starter"),
+        missed=[one(f"missed{s}") for s in range(n)],
+        scores=[one(f"score{s}") for s in range(n)],
+        winner=one("winner"),
+        idle=one("idle"),
     )
+    return st.but(**fixed)
 
 
 def evaluate(st: State, model: Any) -> State:

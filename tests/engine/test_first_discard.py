@@ -141,7 +141,7 @@ def test_first_card_wild_left_of_dealer_names_the_colour():
     assert pos.phase == "colour"
     assert pos.to_act == 3
     assert pos.colour is None
-    assert legal_actions(pos) == [colour(3, c) for c in "BGRY"]
+    assert legal_actions(pos) == [colour(3, c) for c in "RYGB"]
 
 
 def test_first_card_wild_same_player_then_takes_an_ordinary_turn():

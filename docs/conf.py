@@ -1,0 +1,39 @@
+"""Sphinx configuration of the unospec documentation (``make docs``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path[:0] = [str(ROOT), str(DOCS / "_ext")]
+
+from spec import __version__  # noqa: E402
+
+project = "unospec"
+author = "the unospec developers"
+copyright = "the unospec developers, MIT licence"
+version = release = __version__
+
+extensions = ["unodocs"]
+templates_path: list[str] = []
+html_static_path = ["_static"]
+exclude_patterns = ["_build", "examples", ".gitignore"]
+root_doc = "index"
+language = "en"
+highlight_language = "text"
+nitpicky = True
+
+html_theme = "alabaster"
+html_title = f"unospec {release}"
+html_theme_options = {
+    "description": "The executable UNO rulebook",
+    "fixed_sidebar": True,
+    "page_width": "1240px",
+    "sidebar_width": "240px",
+    "show_relbars": True,
+}
+html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+html_show_sourcelink = False
+html_copy_source = False

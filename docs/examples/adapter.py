@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""A complete unospec adapter in Python: the live protocol over stdin/stdout.
+
+The lines marked ENGINE are the only ones that know which engine plays: here it is the
+reference engine, so this file runs as it is and certifies conformant::
+
+    unospec certify -- python docs/examples/adapter.py
+
+For your own engine, replace those lines with calls into it and translate between its
+cards and actions and the protocol's (``R7``, ``{"type": "play", "seat": 1, "card": "R7"}``).
+"""
+
+import json
+import sys
+import traceback
+
+from reference import IllegalAction, apply, dump, legal_actions, load, new_game  # ENGINE
+from spec.catalogue import load as catalogue  # ENGINE: only to list every option
+
+PROFILES = ["official"]  # the profiles you implement; the harness asks for no other
+# The options you implement (variant IDs, and rules with parameters). A scenario that needs
+# another one is skipped, and a skip keeps the verdict from "conformant". The reference
+# engine implements them all.
+OPTIONS = sorted(catalogue().options)  # ENGINE
+
+
+def answer(msg, game):
+    """The reply to one request (without ``seq``), and the game after it."""
+    cmd = msg.get("cmd")
+    if cmd == "hello":
+        return {
+            "ok": True,
+            "protocol": 1,
+            "implementation": {"name": "my-uno", "version": "1.0.0", "language": "python"},
+            "profiles": PROFILES,
+            "options": OPTIONS,
+            "capabilities": ["load", "observe", "events"],  # leave out what you cannot do
+        }, game
+    if cmd == "new_game":
+        if msg["profile"] not in PROFILES:
+            return failure("unsupported", f"profile {msg['profile']}"), game
+        return {"ok": True}, new_game(msg["players"], msg["profile"], msg["options"])  # ENGINE
+    if cmd == "load":
+        return {"ok": True}, load(msg["position"])  # ENGINE
+    if game is None:
+        return failure("bad_request", "no game yet: send new_game or load"), game
+    if cmd == "legal_actions":
+        return {"ok": True, "actions": legal_actions(game)}, game  # ENGINE
+    if cmd == "apply":
+        try:
+            after, events = apply(game, msg["action"])  # ENGINE
+        except IllegalAction as refusal:  # ENGINE: the rule the action breaks, and why
+            error = {"rule": refusal.rule, "reason": refusal.reason}
+            return {"ok": True, "accepted": False, "error": error}, game  # game unchanged
+        return {"ok": True, "accepted": True, "events": events}, after
+    if cmd == "observe":
+        return {"ok": True, "position": dump(game)}, game  # ENGINE
+    return failure("bad_request", f"unknown cmd {cmd!r}"), game
+
+
+def failure(code, message):
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def main():
+    game = None
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        msg = json.loads(line)
+        if msg.get("cmd") == "stop":
+            break
+        try:
+            reply, game = answer(msg, game)
+        except IllegalAction as e:  # a refused request, e.g. new_game with 11 players
+            reply = failure("bad_request", e.reason)
+            reply["error"]["rule"] = e.rule  # the rule it breaks: PLAYER-COUNT
+        except Exception as e:  # never die on a request: say so, keep serving
+            traceback.print_exc(file=sys.stderr)  # stderr is free for diagnostics
+            reply = failure("internal", f"{type(e).__name__}: {e}")
+        # exactly one line per request, carrying the request's seq; stdout carries nothing else
+        sys.stdout.write(json.dumps({"seq": msg.get("seq"), **reply}) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,457 @@
+"""The proofs: every invariant inductive, every step property true, for every step of a
+round, every player count and every profile group.
+
+One *obligation* is one step kind (:data:`ACTIONS`) for one player count and one
+:class:`~spec.prover.rules.Rules`: a symbolic state where every invariant holds, the step's
+parameters, its guard, and the state after it. Each invariant of the state after, and each
+property of the step, is then a Z3 query that must be unsatisfiable once negated; a
+satisfying assignment is a counterexample, printed as a readable position. Each obligation
+is also checked to be *enabled* somewhere, so that no proof holds only because the guard
+can never be met.
+
+Queries are quantifier-free linear integer arithmetic over per-kind counts. Profile groups
+whose rules give the same step share it: an obligation is keyed by the Z3 terms it builds,
+which Z3 shares structurally, so identical queries are solved once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import z3
+
+from spec import arithmetic
+from spec.cards import COLOURS
+from spec.prover import kinds as K
+from spec.prover.evaluators import Symbolic, leaves
+from spec.prover.invariants import INVARIANTS, PROPERTIES, invariants, step_properties
+from spec.prover.model import Model
+from spec.prover.rules import GROUPS, Group, Rules
+from spec.prover.state import State, describe, evaluate, symbolic, to_json
+
+Build = Callable[[Model, State], tuple[dict[str, Any], State, list[Any]]]
+
+
+# -- the steps --------------------------------------------------------------------------------
+#
+# Seats are symmetric: every seat computation of the model goes through spec.arithmetic,
+# whose seat arithmetic commutes with turning the table (proved by ``seat symmetry`` below
+# and tested on concrete steps), and the model's own code treats every seat alike. So each
+# step is proved with its principal seat (the seat to act, the caught player, the drawer,
+# the round's winner) at seat 0, every other seat symbolic, which keeps the queries small.
+
+
+def card_of(ops: Symbolic, cls: int, name: str) -> tuple[list[Any], list[Any]]:
+    """A symbolic one-hot card of class ``cls``: zero outside the class's kinds."""
+    q: list[Any] = [0] * K.N_KINDS
+    dom = []
+    for k in K.OF_CLASS[cls]:
+        q[k] = ops.int(f"{name}{K.KINDS[k]}")
+        dom += [q[k] >= 0, q[k] <= 1]
+    return q, dom
+
+
+Result = tuple[dict[str, Any], State, list[Any]]
+
+
+def _play(cls: int) -> Build:
+    def build(m: Model, pre: State) -> Result:
+        q, dom = card_of(m.ops, cls, "card.")
+        return {"seat": 0, "card": q, "cls": cls}, m.play(pre, 0, q, cls), dom
+
+    return build
+
+
+def _stack(cls: int) -> Build:
+    def build(m: Model, pre: State) -> Result:
+        q, dom = card_of(m.ops, cls, "card.")
+        return {"seat": 0, "card": q, "cls": cls}, m.stack(pre, 0, q, cls), dom
+
+    return build
+
+
+def _decide(method: str) -> Build:
+    def build(m: Model, pre: State) -> Result:
+        return {"seat": 0}, getattr(m, method)(pre, 0), []
+
+    return build
+
+
+def _colour(m: Model, pre: State) -> Result:
+    c = m.ops.int("colour")
+    return {"seat": 0, "colour": c}, m.name_colour(pre, 0, c), []
+
+
+def _catch(m: Model, pre: State) -> Result:
+    by = m.ops.int("catcher")
+    return {"seat": by, "target": 0}, m.catch(pre, by, 0), []
+
+
+def _uno(m: Model, pre: State) -> Result:
+    return {"seat": 0}, m.call_uno(pre, 0), []
+
+
+def _serve(m: Model, pre: State) -> Result:
+    w = m.ops.ints("drawn.", K.N_KINDS)
+    return {"drawn": w}, m.serve(pre, w), []
+
+
+def _reshuffle(m: Model, pre: State) -> Result:
+    return {}, m.reshuffle(pre), []
+
+
+def _score(m: Model, pre: State) -> Result:
+    return {}, m.score(pre), []
+
+
+def _group(m: Model, pre: State) -> Result:
+    ops = m.ops
+    g = ops.ints("group.", K.N_KINDS)
+    last = ops.ints("last.", K.N_KINDS)
+    c = ops.int("colour")
+    params = {"seat": 0, "group": g, "last": last, "colour": c}
+    return params, m.play_group(pre, 0, g, last, c), [x >= 0 for x in g]
+
+
+@dataclass(frozen=True)
+class Step:
+    doc: str
+    exists: Callable[[Rules], bool]
+    build: Build
+    fixed: tuple[tuple[str, int], ...] = (("to_act", 0),)  # the principal seat
+
+
+ALWAYS = lambda r: True  # noqa: E731
+ACTIONS: dict[str, Step] = {
+    "play number": Step("play a number card", ALWAYS, _play(arithmetic.NUMBER)),
+    "play skip": Step("play a Skip", ALWAYS, _play(arithmetic.SKIP)),
+    "play reverse": Step("play a Reverse", ALWAYS, _play(arithmetic.REVERSE)),
+    "play draw two": Step("play a Draw Two", ALWAYS, _play(arithmetic.DRAW_TWO)),
+    "play wild": Step("play a Wild", ALWAYS, _play(arithmetic.WILD)),
+    "play wild draw four": Step("play a Wild Draw Four", ALWAYS, _play(arithmetic.WILD_DRAW_FOUR)),
+    "colour": Step("name the colour of a wild", ALWAYS, _colour),
+    "draw": Step("draw on a turn", ALWAYS, _decide("turn_draw")),
+    "pass": Step("end the turn after drawing", ALWAYS, _decide("end_turn")),
+    "challenge": Step(
+        "challenge a Wild Draw Four", lambda r: r.wd4_challenge, _decide("challenge")
+    ),
+    "accept": Step("take a draw card's cards", ALWAYS, _decide("accept")),
+    "stack draw two": Step(
+        "answer a draw card with a Draw Two",
+        lambda r: bool(r.stackable),
+        _stack(arithmetic.DRAW_TWO),
+    ),
+    "stack wild draw four": Step(
+        "answer a draw card with a Wild Draw Four",
+        lambda r: bool(r.stackable),
+        _stack(arithmetic.WILD_DRAW_FOUR),
+    ),
+    "group": Step("lay several cards in one turn", lambda r: r.multi, _group),
+    "catch": Step("catch a missed UNO call", ALWAYS, _catch, ()),
+    "uno": Step("call UNO", ALWAYS, _uno, ()),
+    "serve": Step(
+        "draw owed cards (a turn draw or a penalty)", ALWAYS, _serve, (("owed_seat", 0),)
+    ),
+    "reshuffle": Step("reshuffle the discards into a new draw pile", ALWAYS, _reshuffle, ()),
+    "score": Step("score the round; deal again or end the match", ALWAYS, _score, (("winner", 0),)),
+}
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Counterexample:
+    """A state, a step and the state after it where a goal fails."""
+
+    goal: str
+    action: str
+    players: int
+    group: str
+    before: State
+    after: State
+    params: dict[str, Any]
+
+    def text(self) -> str:
+        return (
+            f"{self.goal} fails for step '{self.action}' with {self.players} players ({self.group}):\n"
+            f"before:\n{describe(self.before)}\n"
+            f"step: {step_text(self.action, self.params)}\n"
+            f"after:\n{describe(self.after)}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "goal": self.goal,
+            "action": self.action,
+            "players": self.players,
+            "group": self.group,
+            "step": step_text(self.action, self.params),
+            "before": to_json(self.before),
+            "after": to_json(self.after),
+        }
+
+
+def step_text(action: str, params: dict[str, Any]) -> str:
+    def cards(v: Any) -> str:
+        return " ".join(K.cards_of(v)) or "(none)"
+
+    parts = [action]
+    if "seat" in params:
+        parts.append(f"by seat {params['seat']}")
+    if "card" in params:
+        parts.append(cards(params["card"]))
+    if "group" in params:
+        parts.append(f"group {cards(params['group'])}, last {cards(params['last'])}")
+    if "colour" in params and isinstance(params["colour"], int) and 0 <= params["colour"] < 4:
+        parts.append(f"naming {COLOURS[params['colour']]}")
+    if "target" in params:
+        parts.append(f"catching seat {params['target']}")
+    if "drawn" in params:
+        parts.append(f"drawing {cards(params['drawn'])}")
+    return " ".join(parts)
+
+
+@dataclass
+class Check:
+    """One goal of one obligation: ``proved``, ``failed`` (with a counterexample) or ``vacuous``."""
+
+    goal: str
+    action: str
+    players: int
+    groups: list[str]
+    result: str
+    seconds: float
+    counterexample: Counterexample | None = None
+
+
+@dataclass
+class Report:
+    checks: list[Check] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return all(c.result == "proved" for c in self.checks)
+
+    def failures(self) -> list[Check]:
+        return [c for c in self.checks if c.result != "proved"]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per goal: its scope, result and solver time."""
+        out = []
+        for goal, doc in {**INVARIANTS, **PROPERTIES}.items():
+            mine = [c for c in self.checks if c.goal == goal]
+            if not mine:
+                continue
+            bad = [c for c in mine if c.result != "proved"]
+            out.append(
+                {
+                    "goal": goal,
+                    "statement": doc,
+                    "kind": "invariant" if goal in INVARIANTS else "step property",
+                    "players": sorted({c.players for c in mine}),
+                    "groups": sorted({g for c in mine for g in c.groups}),
+                    "steps": sorted({c.action for c in mine}),
+                    "queries": len(mine),
+                    "result": "proved" if not bad else bad[0].result,
+                    "seconds": round(sum(c.seconds for c in mine), 3),
+                    "counterexample": bad[0].counterexample.to_json()
+                    if bad and bad[0].counterexample
+                    else None,
+                }
+            )
+        return out
+
+
+# -- running the proofs -----------------------------------------------------------------------
+
+
+class Reading:
+    """Rules that remember which of their fields a build read: an obligation built for one
+    profile group is the same for every group that agrees on those fields."""
+
+    def __init__(self, rules: Rules) -> None:
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "read", {})
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._rules, name)
+        if not callable(value):
+            self.read[name] = value
+        return value
+
+
+@dataclass
+class Obligation:
+    model: Model
+    before: State
+    params: dict[str, Any]
+    hypotheses: list[Any]
+    outcomes: list[tuple[tuple[Any, ...], State]]  # (path, state after) per branch
+    goals: list[tuple[str, int, Any]]  # (goal, outcome index, formula)
+
+
+_PRE: dict[Any, tuple[State, list[Any]]] = {}
+
+
+def _before(m: Model, players: int, fixed: tuple[tuple[str, int], ...]) -> tuple[State, list[Any]]:
+    """The symbolic state before a step, and its invariants (shared by every step that fixes
+    the same principal seat; the invariants read only the two P-STALEMATE settings)."""
+    r = m.rules
+    key = (players, fixed, type(m), m.ar, r.stalemate, r.stalemate_policy)
+    if key not in _PRE:
+        pre = symbolic(m.ops, players, **dict(fixed))
+        _PRE[key] = (pre, list(invariants(m, pre).values()))
+    return _PRE[key]
+
+
+def obligation(
+    rules: Rules, players: int, action: str, ar: ModuleType = arithmetic, model: type[Model] = Model
+) -> Obligation:
+    """Build the proof obligation of one step kind for one player count and rules."""
+    ops = Symbolic(action.replace(" ", "_"))
+    m = model(rules, players, ops, ar)
+    step = ACTIONS[action]
+    pre, inv = _before(m, players, step.fixed)
+    params, result, dom = step.build(m, pre)
+    hyps = inv + dom + ops.side + [g for _, g in ops.guards]
+    outcomes = leaves(result)
+    goals = []
+    for i, (_, post) in enumerate(outcomes):
+        props = {**invariants(m, post), **step_properties(m, action, pre, params, post)}
+        goals += [(name, i, f) for name, f in props.items()]
+    return Obligation(m, pre, params, hyps, outcomes, goals)
+
+
+def _small(pre: State, limit: int = 4) -> list[Any]:
+    """A few cards in each hand, and few discards: what a person can read (and what Z3
+    finds fastest)."""
+    return [z3.Sum(h) <= limit for h in pre.hands] + [z3.Sum(pre.disc) <= limit]
+
+
+def _bool(x: Any) -> Any:
+    return x if isinstance(x, z3.ExprRef) else z3.BoolVal(bool(x))
+
+
+def _check(s: z3.Solver, pre: State, small_first: bool) -> tuple[Any, Any]:
+    """Satisfiable? With a model preferably small (small witnesses are also found faster,
+    so where one is expected they are tried first)."""
+    if small_first and s.check(*_small(pre)) == z3.sat:
+        return z3.sat, s.model()
+    res = s.check()
+    if res == z3.sat and not small_first and s.check(*_small(pre)) != z3.sat:
+        s.check()
+    return res, s.model() if res == z3.sat else None
+
+
+def discharge(ob: Obligation, action: str, players: int, group: str) -> list[Check]:
+    """Prove every goal of ``ob``: one query per goal and branch of the step."""
+    s = z3.Solver()
+    s.add(*ob.hypotheses)
+    t0 = time.perf_counter()
+    enabled, _ = _check(s, ob.before, True)
+    vacuous = enabled != z3.sat
+    t_enabled = time.perf_counter() - t0
+    order = list(dict.fromkeys(name for name, _, _ in ob.goals))
+    out = []
+    for name in order:
+        if vacuous:
+            out.append(Check(name, action, players, [group], "vacuous", t_enabled))
+            continue
+        t0 = time.perf_counter()
+        result, cex = "proved", None
+        for goal, i, formula in ob.goals:
+            if goal != name or formula is True:
+                continue
+            path, post = ob.outcomes[i]
+            s.push()
+            s.add(*path, z3.Not(_bool(formula)))
+            res, found = _check(s, ob.before, False)
+            s.pop()
+            if res == z3.unknown:
+                result = "unknown"
+                break
+            if res == z3.sat:
+                result = "failed"
+                cex = Counterexample(
+                    name,
+                    action,
+                    players,
+                    group,
+                    evaluate(ob.before, found),
+                    evaluate(post, found),
+                    {k: _val(v, found) for k, v in ob.params.items()},
+                )
+                break
+        out.append(Check(name, action, players, [group], result, time.perf_counter() - t0, cex))
+    return out
+
+
+Memo = dict[Any, list[tuple[dict[str, Any], list[Check]]]]
+
+
+def solve(
+    rules: Rules,
+    players: int,
+    action: str,
+    group: str = "",
+    ar: ModuleType = arithmetic,
+    model: type[Model] = Model,
+    memo: Memo | None = None,
+) -> list[Check]:
+    """Prove every goal of one step kind for one player count and rules; with ``memo``,
+    reuse the results of an earlier group whose rules agree on every field the step reads."""
+    key = (action, players, ar, model)
+    for read, checks in (memo or {}).get(key, []):
+        if all(getattr(rules, f) == v for f, v in read.items()):
+            return [
+                Check(c.goal, c.action, c.players, [group], c.result, 0.0, c.counterexample)
+                for c in checks
+            ]
+    reading = Reading(rules)
+    ob = obligation(reading, players, action, ar, model)  # type: ignore[arg-type]
+    out = discharge(ob, action, players, group)
+    if memo is not None:
+        memo.setdefault(key, []).append((dict(reading.read), out))
+    return out
+
+
+def _val(v: Any, found: Any) -> Any:
+    if isinstance(v, list):
+        return [_val(x, found) for x in v]
+    if isinstance(v, int):
+        return v
+    return found.eval(v, model_completion=True).as_long()
+
+
+def prove(
+    groups: Iterable[Group] = GROUPS,
+    players: Iterable[int] = range(2, 11),
+    actions: Iterable[str] | None = None,
+    ar: ModuleType = arithmetic,
+    model: type[Model] = Model,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Every obligation of ``groups`` x ``players`` x ``actions``."""
+    start = time.perf_counter()
+    report = Report()
+    memo: Memo = {}
+    wanted = list(actions) if actions is not None else list(ACTIONS)
+    for g in groups:
+        rules = g.rules
+        for n in players:
+            if n not in rules.player_counts():
+                continue
+            for action in wanted:
+                if not ACTIONS[action].exists(rules):
+                    continue
+                if progress:
+                    progress(f"{g.name}: {action}, {n} players")
+                report.checks += solve(rules, n, action, g.name, ar, model, memo)
+    report.seconds = time.perf_counter() - start
+    return report
