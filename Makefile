@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: certify test lint format clean
+.PHONY: certify test lint format clean bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ certify: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check spec reference conformance tests
 	$(BIN)/python -m pytest -q
+
+## bench: measured speed (RLCard is installed into its own venv for the comparison)
+bench: $(STAMP)
+	bash $(RLCARD)/setup.sh
+	$(BIN)/unospec bench --out reports/bench.json
 
 lint: $(STAMP)
 	$(BIN)/ruff check spec reference conformance tests

@@ -1,0 +1,207 @@
+"""``make bench`` / ``unospec bench``: measured speed, medians over repeated runs.
+
+Every case runs in a subprocess of its own, so its peak memory (max RSS) is its own and
+the machine's noise hits every case alike. Cases:
+
+* engine: uniformly random legal play on the reference (official 2/4/10 players,
+  sv-unoregler, official with stacking and 0-7) — actions and games per second;
+* rlcard: RLCard's UnoGame driven the same way, in RLCard's own virtualenv, for the ratio;
+* validate: ``unospec validate`` over a corpus of long traces — actions per second;
+* certify: protocol steps per second of differential games against ``unospec serve``
+  and the example implementation, with one job and with two, and the echo floor of the
+  pipe itself (a program that answers every line at once);
+* prove: the time of ``unospec prove`` when the prover is present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RLCARD_PY = ROOT / "examples" / "rlcard" / ".venv" / "bin" / "python"
+
+
+# -- the cases, each run inside its own process -----------------------------------------------
+
+
+def case_engine(players: int, profile: str, options: dict[str, Any], seconds: float) -> dict[str, Any]:
+    from reference.trace import play
+
+    play(players, profile, options, seed=0)  # warm up (catalogue, compiled options)
+    actions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = play(players, profile, options, seed=1000 + games)
+        actions += len(g.steps) + len(g.chance)
+        games += 1
+    dt = time.perf_counter() - start
+    return {"actions_per_s": actions / dt, "games_per_s": games / dt, "actions": actions, "games": games}
+
+
+def case_validate(traces: int, seconds: float) -> dict[str, Any]:
+    from conformance.validate import validate_lines
+    from reference.trace import play
+
+    corpus = [list(play(4, "official", seed=s).lines()) for s in range(traces)]
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for lines in corpus:
+            v = validate_lines(lines)
+            assert v.status == 0, v.message
+            actions += v.actions
+    dt = time.perf_counter() - start
+    return {"actions_per_s": actions / dt, "actions": actions, "traces": len(corpus)}
+
+
+def case_certify(argv: list[str], games: int, jobs: int) -> dict[str, Any]:
+    from conformance.certify import Settings, certify
+
+    start = time.perf_counter()
+    cert = certify(Settings(argv, games=games, jobs=jobs, scenarios=False, max_steps=3000))
+    dt = time.perf_counter() - start
+    steps = sum(f.steps for f in cert.findings)
+    return {"steps_per_s": steps / dt, "messages_per_s": cert.messages / dt, "steps": steps,
+            "messages": cert.messages, "conformant": cert.conformant}
+
+
+def case_echo(messages: int) -> dict[str, Any]:
+    from conformance.protocol import Program
+
+    program = Program([sys.executable, "-m", "conformance.bench", "echo"])
+    program.start()
+    start = time.perf_counter()
+    for _ in range(messages):
+        program.request({"cmd": "legal_actions"})
+    dt = time.perf_counter() - start
+    program.close()
+    return {"messages_per_s": messages / dt, "messages": messages}
+
+
+def echo_server() -> None:
+    """The floor of the pipe: answer every request at once, with nothing computed."""
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg.get("cmd") == "stop":
+            return
+        if msg.get("cmd") == "hello":
+            reply = {"seq": msg["seq"], "ok": True, "protocol": 1, "profiles": ["official"],
+                     "implementation": {"name": "echo", "version": "1"}}
+        else:
+            reply = {"seq": msg["seq"], "ok": True, "actions": []}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+def case_prove() -> dict[str, Any]:
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "conformance.cli", "prove", "--json"], capture_output=True, text=True)
+    return {"seconds": time.perf_counter() - start, "exit": out.returncode}
+
+
+CASES = {
+    "engine": case_engine, "validate": case_validate, "certify": case_certify, "echo": case_echo, "prove": case_prove,
+}
+
+
+# -- running the cases --------------------------------------------------------------------------------
+
+
+def run_case(name: str, **kw: Any) -> dict[str, Any]:
+    """Run one case in a subprocess; returns its result with ``max_rss_mb``."""
+    with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "conformance.bench", "case", name, json.dumps(kw), out.name],
+                                cwd=ROOT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            return {"error": f"exit {proc.returncode}"}
+        data = json.loads(Path(out.name).read_text() or "{}")
+    data["max_rss_mb"] = round(usage.ru_maxrss / 1024, 1)
+    return data
+
+
+def run_rlcard(players: int, seconds: float) -> dict[str, Any]:
+    if not RLCARD_PY.exists():
+        return {"error": "RLCard is not installed (examples/rlcard/setup.sh)"}
+    proc = subprocess.Popen([str(RLCARD_PY), str(ROOT / "examples" / "rlcard" / "bench_rlcard.py"), str(players),
+                             str(seconds)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        return {"error": f"exit {proc.returncode}"}
+    data = json.loads(out.strip().splitlines()[-1])
+    data["max_rss_mb"] = round(usage.ru_maxrss / 1024, 1)
+    return data
+
+
+def median_of(runs: list[dict[str, Any]], key: str) -> float:
+    values = [r[key] for r in runs if key in r]
+    return statistics.median(values) if values else float("nan")
+
+
+def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[str, Any]:
+    """Every benchmark, ``repeats`` times each; the medians and the raw runs."""
+    results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+                               "repeats": repeats, "seconds_per_run": seconds, "cases": {}}
+    cases = results["cases"]
+
+    def record(name: str, runs: list[dict[str, Any]], key: str) -> None:
+        cases[name] = {"median": median_of(runs, key), "metric": key,
+                       "max_rss_mb": max((r.get("max_rss_mb", 0) for r in runs), default=0), "runs": runs}
+
+    engine = [("official 2p", 2, "official", {}), ("official 4p", 4, "official", {}),
+              ("official 10p", 10, "official", {}), ("sv-unoregler 4p", 4, "sv-unoregler", {}),
+              ("official 4p + stacking + 0-7", 4, "official", {"V-STACK-DRAW": True, "V-SEVEN-ZERO": True})]
+    if quick:
+        engine = engine[1:2]
+    for label, players, profile, options in engine:
+        runs = [run_case("engine", players=players, profile=profile, options=options, seconds=seconds)
+                for _ in range(repeats)]
+        record(f"engine {label}", runs, "actions_per_s")
+        cases[f"engine {label}"]["games_per_s"] = median_of(runs, "games_per_s")
+    for players in ((4,) if quick else (2, 4, 10)):
+        runs = [run_rlcard(players, seconds) for _ in range(repeats)]
+        record(f"rlcard {players}p", runs, "actions_per_s")
+    ref4, rl4 = cases["engine official 4p"]["median"], cases.get("rlcard 4p", {}).get("median")
+    results["ratio_reference_over_rlcard_4p"] = ref4 / rl4 if rl4 and rl4 == rl4 else None
+    runs = [run_case("validate", traces=2 if quick else 6, seconds=seconds) for _ in range(repeats)]
+    record("validate", runs, "actions_per_s")
+    serve = [sys.executable, "-m", "conformance.cli", "serve"]
+    example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
+    games = 2 if quick else 6
+    targets = [("serve", serve)] + ([] if quick or not Path(example[1]).exists() else [("example", example)])
+    for label, argv in targets:
+        for jobs in ((1,) if quick else (1, 2)):
+            runs = [run_case("certify", argv=argv, games=games, jobs=jobs) for _ in range(repeats)]
+            record(f"certify {label} --jobs {jobs}", runs, "steps_per_s")
+            cases[f"certify {label} --jobs {jobs}"]["messages_per_s"] = median_of(runs, "messages_per_s")
+    runs = [run_case("echo", messages=2000 if quick else 20000) for _ in range(repeats)]
+    record("echo floor", runs, "messages_per_s")
+    if not quick:
+        runs = [run_case("prove") for _ in range(1)]
+        record("prove", runs, "seconds")
+    return results
+
+
+def main() -> None:
+    if sys.argv[1] == "echo":
+        echo_server()
+        return
+    if sys.argv[1] == "case":
+        name, kw, out = sys.argv[2], json.loads(sys.argv[3]), sys.argv[4]
+        Path(out).write_text(json.dumps(CASES[name](**kw)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""``unospec bench [--repeats R] [--seconds S] [--quick] [--out FILE]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("bench", help="measure the engine, RLCard, validation, certification and proofs")
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
+    p.add_argument("--quick", action="store_true", help="a small smoke run")
+    p.add_argument("--out", type=Path, default=Path("reports/bench.json"))
+    p.set_defaults(fn=run)
+
+
+def run(args: argparse.Namespace, cat: Any) -> int:
+    from conformance.bench import bench
+
+    results = bench(args.repeats, args.seconds, args.quick)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    table = Table(title=f"unospec bench (median of {args.repeats})")
+    for col in ("case", "median", "metric", "peak MB"):
+        table.add_column(col)
+    for name, case in results["cases"].items():
+        table.add_row(name, f"{case['median']:,.1f}", case["metric"], f"{case['max_rss_mb']:.0f}")
+    console = Console()
+    console.print(table)
+    ratio = results.get("ratio_reference_over_rlcard_4p")
+    if ratio:
+        console.print(f"reference ÷ RLCard, 4 players, actions/s: {ratio:.2f}")
+    console.print(f"written to {args.out}")
+    return 0
