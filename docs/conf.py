@@ -24,6 +24,7 @@ root_doc = "index"
 language = "en"
 highlight_language = "text"
 nitpicky = True
+smartquotes = False  # steps quote option values as JSON: "engine" must stay "engine"
 
 html_theme = "alabaster"
 html_title = f"unospec {release}"

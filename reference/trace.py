@@ -7,7 +7,8 @@ A trace is a header line followed by one line per seat action::
     {"step": 1, "action": {"type": "play", "seat": 1, "card": "R7"}, "events": [...]}
 
 The header's ``chance`` list holds every chance input in the order the game asks for
-them (dealer draws, deals, shuffles). Replaying feeds them whenever the position waits
+them (dealer draws, deals, shuffles). The events of a line include those of the chance
+inputs its action called for (a reshuffle in the middle of a draw, the next deal). Replaying feeds them whenever the position waits
 for chance; a trace replays only if every line and every chance input is used.
 This module does no I/O: it turns games into lines and lines into games.
 """
@@ -88,7 +89,9 @@ def play(
         if pos.chance is not None:
             act = chance_action(pos, rng)
             game.chance.append(act)
-            pos, _ = apply(pos, act)
+            pos, more = apply(pos, act)
+            if game.steps:  # what the chance input completed belongs to the action that asked for it
+                game.steps[-1][1].extend(more)
             continue
         act = choose(pos, legal_actions(pos), rng)
         pos, events = apply(pos, act)
@@ -125,8 +128,9 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
     )
     used = 0
 
-    def feed(line_no: int) -> None:
+    def feed(line_no: int) -> list[dict[str, Any]]:
         nonlocal pos, used
+        done: list[dict[str, Any]] = []
         while pos.chance is not None:
             if used >= len(chance):
                 raise TraceError(
@@ -135,17 +139,20 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
                     f"the game needs a chance input ({pos.chance['type']}) but the header has no more",
                 )
             try:
-                pos, _ = apply(pos, chance[used])
+                pos, more = apply(pos, chance[used])
             except IllegalAction as e:
                 raise TraceError(1, f"/chance/{used}{e.field}", e.reason, e.rule) from None
+            done.extend(more)
             game.chance.append(chance[used])
             used += 1
+        return done
 
     line_no = 1
     for line_no, text in enumerate(it, 2):
         if not text.strip():
             continue
-        feed(line_no)
+        if not game.steps:
+            feed(line_no)
         rec = _json(text, line_no)
         action = rec.get("action")
         if not isinstance(action, dict):
@@ -156,13 +163,13 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
             pos, events = apply(pos, action)
         except IllegalAction as e:
             raise TraceError(line_no, f"/action{e.field}", e.reason, e.rule) from None
+        if pos.phase != "over":
+            events = events + feed(line_no)
         if check_events and "events" in rec and rec["events"] != events:
             raise TraceError(
                 line_no, "/events", f"expected events {events}, the trace says {rec['events']}"
             )
         game.steps.append((action, events))
-    if pos.phase != "over":
-        feed(line_no + 1)
     if used != len(chance):
         raise TraceError(
             1, f"/chance/{used}", f"{len(chance) - used} chance input(s) were never used"

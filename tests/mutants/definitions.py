@@ -64,9 +64,9 @@ def replace(module: str, name: str, new: Any) -> Any:
     old = getattr(importlib.import_module(module), name)
     for mod in list(sys.modules.values()):
         modname = getattr(mod, "__name__", "") or ""
-        if modname.split(".")[0] in ("reference", "spec", "conformance"):
-            if mod.__dict__.get(name) is old:
-                setattr(mod, name, new)
+        ours = modname.split(".")[0] in ("reference", "spec", "conformance")
+        if ours and mod.__dict__.get(name) is old:
+            setattr(mod, name, new)
     return old
 
 
@@ -297,17 +297,17 @@ def _match_under_wild() -> None:
     replace("reference.matching", "announced_top", announced_top)
 
 
-@mutant("colour-kept-after-wild", "CURRENT-COLOUR")
+@mutant("colour-kept-on-face-match", "CURRENT-COLOUR")
 def _colour_kept() -> None:
-    """The colour named for a wild stays current after a card of another colour is played on it."""
+    """A card matched by number or symbol leaves the old colour current instead of its own."""
+    from reference.matching import FACE
     from spec.cards import WILDS
 
     def make(old):
         def put_down(pos, seat, card, events):
-            keep = pos.discard_pile and pos.discard_pile[-1] in WILDS and pos.colour
-            colour = pos.colour
+            top, colour = (pos.discard_pile or [None])[-1], pos.colour
             old(pos, seat, card, events)
-            if keep and card not in WILDS:
+            if top not in (None, *WILDS) and card not in WILDS and FACE[card] == FACE[top]:
                 pos.colour = colour
 
         return put_down
@@ -977,3 +977,450 @@ def _jump_in_same_face() -> None:
 def _seven_zero() -> None:
     """V-SEVEN-ZERO: a 0 does not pass the hands on."""
     replace("reference.effects", "rotate_hands", lambda pos, events: None)
+
+
+# == subtler mutants: an off-by-one, a forgotten parameter, a rarely reached branch ============
+
+
+@mutant("wd4-scores-forty", "SCORE-VALUES")
+def _wd4_forty() -> None:
+    """A Wild Draw Four left in hand scores 40 points instead of 50."""
+    from spec import cards
+
+    cards.POINTS["WD4"] = 40
+
+
+@mutant("match-needs-over-500", "MATCH-TARGET-500")
+def _match_over_500() -> None:
+    """The match ends only when a total passes 500; exactly 500 is not enough."""
+
+    def change(cfg, put):
+        if cfg.target == 500:
+            put("target", 501)
+
+    compiled_option(change)
+
+
+@mutant("upheld-challenge-skips-challenger", "WD4-CHALLENGE-GUILTY")
+def _guilty_skips() -> None:
+    """After an upheld challenge the challenger still loses the turn."""
+    compiled_option(lambda cfg, put: put("guilty_challenger_skipped", True))
+
+
+@mutant("drawn-wd4-may-bluff", "DRAW-THEN-PLAY")
+def _drawn_wd4_bluff() -> None:
+    """A Wild Draw Four just drawn may be played as a bluff, like one from the hand."""
+    from reference.matching import playable
+
+    def make(old):
+        def drawn_card_playable(pos, seat, card):
+            if card == "WD4":
+                return playable(pos, seat, card)
+            return old(pos, seat, card)
+
+        return drawn_card_playable
+
+    wrap("reference.engine", "drawn_card_playable", make)
+
+
+@mutant("draw-two-victim-plays-drawn", "PENALTY-CARDS-NOT-PLAYABLE")
+def _penalty_playable() -> None:
+    """The victim of a Draw Two may lay the last card of the penalty at once if it fits."""
+
+    def make(old):
+        def suffer(pos, info, events):
+            old(pos, info, events)
+            victim = info["seat"]
+            if info["card"] == "WD4" or pos.phase != "turn" or not pos.owed_draws:
+                return
+            if pos.owed_draws[-1]["seat"] != victim:
+                return
+            pos.owed_draws[-1]["turn"] = True
+            pos.to_act, pos.phase, pos.pending, pos.drawn = victim, "drawn", {"seat": victim}, []
+
+        return suffer
+
+    wrap("reference.effects", "suffer", make)
+
+
+@mutant("wd4-restriction-counts-wild", "WD4-RESTRICTION")
+def _wd4_counts_wild() -> None:
+    """Holding a plain Wild counts as holding the current colour for the Wild Draw Four test."""
+
+    def make(old):
+        def wd4_allowed(cfg, hand, top, colour):
+            rest = list(hand)
+            rest.remove("WD4")
+            return old(cfg, hand, top, colour) and "W" not in rest
+
+        return wd4_allowed
+
+    wrap("reference.matching", "wd4_allowed", make)
+
+
+@mutant("wd4-restriction-counts-face", "WD4-RESTRICTION")
+def _wd4_counts_face() -> None:
+    """A card matching the top card by number or symbol counts against a Wild Draw Four."""
+    from reference.matching import FACE
+
+    def make(old):
+        def wd4_allowed(cfg, hand, top, colour):
+            rest = list(hand)
+            rest.remove("WD4")
+            same_face = top not in ("W", "WD4") and any(
+                c not in ("W", "WD4") and FACE[c] == FACE[top] for c in rest
+            )
+            return old(cfg, hand, top, colour) and not same_face
+
+        return wd4_allowed
+
+    wrap("reference.matching", "wd4_allowed", make)
+
+
+@mutant("uno-call-impossible", "UNO-CALL")
+def _uno_call_impossible() -> None:
+    """Nobody can call UNO: every player down to one card can be caught."""
+    replace("reference.uno", "call_allowed", lambda pos, seat: False)
+
+
+@mutant("uno-catch-by-player-to-act-only", "UNO-CATCH")
+def _uno_catch_to_act() -> None:
+    """Only the player whose turn it is may catch a missed call."""
+
+    def transform(pos, acts):
+        return [a for a in acts if a["type"] != "catch" or a["seat"] == pos.to_act]
+
+    legal_transform(transform)
+
+
+@mutant("round-ends-after-colour", "ROUND-END")
+def _round_after_colour() -> None:
+    """A last card that is a wild ends the round only once its colour has been named."""
+    from reference import effects, scoring
+    from reference.turns import event
+
+    go_out_old = scoring.go_out
+    name_old = effects.name_colour
+
+    def go_out(pos, seat, cards, events, carry=0, last_draw=True):
+        pend = pos.pending or {}
+        if cards and cards[-1] in ("W", "WD4") and last_draw and "_out" not in pend:
+            if pos.pending is None:
+                pos.pending = {"seat": seat, "cards": list(cards), "start_colour": pos.colour}
+            pos.pending["_out"] = carry
+            effects.ask_colour(pos, seat, cards[-1], pos.colour)
+            return
+        go_out_old(pos, seat, cards, events, carry=carry, last_draw=last_draw)
+
+    def name_colour(pos, seat, colour, events):
+        pend = pos.pending or {}
+        if "_out" not in pend:
+            return name_old(pos, seat, colour, events)
+        pos.colour = colour
+        events.append(event("colour_named", "WILD-COLOUR-CHOICE", seat=seat, colour=colour))
+        go_out_old(pos, seat, pend["cards"], events, carry=pend["_out"])
+
+    replace("reference.scoring", "go_out", go_out)
+    replace("reference.effects", "name_colour", name_colour)
+
+
+@mutant("scores-reset-each-round", "NEW-ROUND")
+def _scores_reset() -> None:
+    """Every new round starts from zero points."""
+
+    def make(old):
+        def new_round(pos, events, same_dealer=False):
+            old(pos, events, same_dealer)
+            pos.scores = [0] * pos.players
+
+        return new_round
+
+    wrap("reference.scoring", "new_round", make)
+
+
+@mutant("futile-challenge-offered", "P-LAST-WD4-NO-CHALLENGE")
+def _futile_challenge() -> None:
+    """The victim of a last-card Wild Draw Four is offered a challenge (that always fails)."""
+    compiled_option(lambda cfg, put: put("futile_challenge", True))
+
+
+@mutant("stalemate-lowest-hand-wins", "P-STALEMATE")
+def _stalemate_lowest() -> None:
+    """A round nobody can finish is won by the lowest hand instead of being void."""
+    compiled_option(lambda cfg, put: put("stalemate", "lowest_hand_wins"))
+
+
+@mutant("stuck-player-passes", "DRAW-WHEN-STUCK")
+def _stuck_passes() -> None:
+    """A player with no playable card passes instead of drawing."""
+
+    def transform(pos, acts):
+        if pos.phase != "turn" or pos.to_act is None:
+            return acts
+        s = pos.to_act
+        if any(a["type"] == "play" and a["seat"] == s for a in acts):
+            return acts
+        out = [a for a in acts if not (a["type"] == "draw" and a["seat"] == s)]
+        return out + [{"type": "pass", "seat": s}]
+
+    legal_transform(transform)
+
+
+@mutant("reshuffle-forgets-wild-colour", "RESHUFFLE-WILD-COLOUR")
+def _reshuffle_colour() -> None:
+    """After a reshuffle under a wild, the colour falls back to the card that lay beneath it."""
+
+    def make(old):
+        def apply_reshuffle(pos, order, events):
+            pile = pos.discard_pile
+            under = [c for c in pile[:-1] if c not in ("W", "WD4")]
+            old(pos, order, events)
+            if pile and pile[-1] in ("W", "WD4") and under:
+                pos.colour = under[-1][0]
+
+        return apply_reshuffle
+
+    wrap("reference.drawing", "apply_reshuffle", make)
+
+
+# -- variants (their scenarios turn the option on) ------------------------------------------------
+
+
+@mutant("draw-until-playable-cap-plus-one", "V-DRAW-UNTIL-PLAYABLE")
+def _dup_cap() -> None:
+    """V-DRAW-UNTIL-PLAYABLE: a cap of n lets the player draw n + 1 cards."""
+
+    def draw_until_playable(params, n, found):
+        cap = params["cap"]
+        again = not found and (cap == 0 or n <= cap)
+        return again, again
+
+    replace("reference.drawing", "draw_until_playable", draw_until_playable)
+
+
+@mutant("draw-until-stop-cap-ignored", "V-DRAW-UNTIL-STOP")
+def _dus_cap() -> None:
+    """V-DRAW-UNTIL-STOP: the cap is ignored."""
+    replace("reference.drawing", "draw_until_stop", lambda params, n, found: (True, False))
+
+
+@mutant("draw-fixed-one-short", "V-DRAW-FIXED")
+def _fixed_short() -> None:
+    """V-DRAW-FIXED (at_most): a limit of n allows only n - 1 cards."""
+
+    def make(old):
+        def draw_fixed(params, n):
+            if params["mode"] == "exactly":
+                return old(params, n)
+            return n < params["n"] - 1, False
+
+        return draw_fixed
+
+    wrap("reference.drawing", "draw_fixed", make)
+
+
+@mutant("zero-rotates-backwards", "V-SEVEN-ZERO")
+def _zero_backwards() -> None:
+    """V-SEVEN-ZERO: a 0 passes the hands against the direction of play."""
+    from reference.turns import event, step
+
+    def rotate_hands(pos, events):
+        new = [h[:] for h in pos.hands]
+        for s in pos.active:
+            new[step(pos, s, -pos.direction)] = pos.hands[s]
+        pos.hands = new
+        pos.pending["swapped"] = True
+        from reference.effects import renew_uno_duties
+
+        renew_uno_duties(pos, pos.active)
+        events.append(event("hands_rotated", "V-SEVEN-ZERO", direction=-pos.direction))
+
+    replace("reference.effects", "rotate_hands", rotate_hands)
+
+
+@mutant("cheat-false-accusation-free", "V-CHEAT")
+def _cheat_free() -> None:
+    """V-CHEAT: accusing an honest player costs the accuser nothing."""
+    from reference import effects
+    from reference.turns import event
+
+    def make(old):
+        def cheat_accuse(pos, seat, events):
+            info = pos.pending
+            if info["card"] != info["claim"]:
+                return old(pos, seat, events)
+            events.append(
+                event(
+                    "cheat_revealed", "V-CHEAT", seat=info["from"], card=info["card"], honest=True
+                )
+            )
+            effects.cheat_accept(pos, seat, events)
+
+        return cheat_accuse
+
+    wrap("reference.effects", "cheat_accuse", make)
+
+
+@mutant("team-scores-partner-hand", "V-TEAM")
+def _team_partner() -> None:
+    """V-TEAM: the winning team also scores the points left in the partner's hand."""
+    from reference.scoring import hand_points
+    from reference.turns import event
+
+    def make(old):
+        def winner_takes(pos, winner, events):
+            if not pos.cfg.teams:
+                return old(pos, winner, events)
+            from reference.scoring import team_of
+
+            team = team_of(pos, winner)
+            points = sum(hand_points(h) for s, h in enumerate(pos.hands) if s != winner)
+            for s in team:
+                pos.scores[s] += points
+            pos.last_round["points"] = points
+            events.append(
+                event("points_scored", "SCORE-WINNER-TAKES", seat=winner, points=points, team=team)
+            )
+
+        return winner_takes
+
+    wrap("reference.scoring", "winner_takes", make)
+
+
+@mutant("alt-scoring-limit-passed", "V-ALT-SCORING-LOSER-500")
+def _alt_limit() -> None:
+    """V-ALT-SCORING-LOSER-500: reaching the limit is not enough, a total must pass it."""
+
+    def change(cfg, put):
+        if cfg.alt_scoring:
+            put("alt_scoring", {**cfg.alt_scoring, "limit": cfg.alt_scoring["limit"] + 1})
+
+    compiled_option(change)
+
+
+@mutant("uno-out-penalty-one", "V-UNO-OUT-CALL")
+def _uno_out_one() -> None:
+    """V-UNO-OUT-CALL: a missing "UNO out" costs one card, whatever the setting."""
+    from reference.drawing import owe
+    from reference.turns import event
+
+    def missing_uno_out(pos, seat, events):
+        events.append(event("uno_out_missed", "V-UNO-OUT-CALL", seat=seat))
+        pos.__dict__["_uno_renewed"] = (seat,)
+        owe(pos, seat, 1, "V-UNO-OUT-CALL")
+
+    replace("reference.effects", "missing_uno_out", missing_uno_out)
+
+
+@mutant("multi-play-wild-joins", "V-MULTI-PLAY")
+def _multi_wild() -> None:
+    """V-MULTI-PLAY: a plain Wild may join a group of coloured cards."""
+
+    def make(old):
+        def may_follow(pos, seat, card):
+            cfg = pos.cfg
+            plain = cfg.multi and not (
+                cfg.multi_identical or cfg.multi_ride or cfg.multi_one_colour_or_number
+            )
+            if plain and card == "W" and pos.pending["cards"][-1] not in ("W", "WD4"):
+                return len(pos.hands[seat]) > 1
+            return old(pos, seat, card)
+
+        return may_follow
+
+    wrap("reference.effects", "may_follow", make)
+
+
+@mutant("cumulative-skips-once", "V-CUMULATIVE-EFFECT")
+def _cumulative_skips() -> None:
+    """V-CUMULATIVE-EFFECT: several Skips laid together pass over one seat only."""
+
+    def make(old):
+        def cumulative_effect(params, cards):
+            skips, flips, draws = old(params, cards)
+            return min(skips, 1), flips, draws
+
+        return cumulative_effect
+
+    wrap("reference.effects", "cumulative_effect", make)
+
+
+@mutant("no-draw-finish-forgets-wd4", "V-NO-ACTION-FINISH")
+def _finish_draw_mode() -> None:
+    """V-NO-ACTION-FINISH with forbidden_last = draw: a Wild Draw Four may still be the last card."""
+    from reference.matching import FACE
+
+    def make(old):
+        def finish_forbidden(forbidden_last, card):
+            if forbidden_last == "draw":
+                return card != "WD4" and FACE[card] == "D2"
+            return old(forbidden_last, card)
+
+        return finish_forbidden
+
+    wrap("reference.matching", "finish_forbidden", make)
+
+
+@mutant("stack-draw-two-any-colour", "V-STACK-DRAW", profile="sv-unoregler")
+def _stack_any_colour() -> None:
+    """sv-unoregler: a Draw Two of any colour may be stacked on a Wild Draw Four."""
+
+    def make(old):
+        def stack_options(pos, victim, top):
+            out = old(pos, victim, top)
+            hand = pos.hands[victim]
+            if top == "WD4" and "D2-on-WD4" in pos.cfg.stackable and len(hand) > 1:
+                out = sorted(set(out) | {c for c in hand if c.endswith("D2")})
+            return out
+
+        return stack_options
+
+    wrap("reference.effects", "stack_options", make)
+
+
+@mutant("partner-rotation-shifted", "V-EXT-PARTNER-ROTATION")
+def _rotation_shifted() -> None:
+    """V-EXT-PARTNER-ROTATION: the blocks of four rounds start with neighbours as partners."""
+
+    def partner_rotation(round_no, seat):
+        pairs = [((0, 1), (2, 3)), ((0, 3), (1, 2)), ((0, 2), (1, 3))][min((round_no - 1) // 4, 2)]
+        return sorted(next(p for p in pairs if seat in p))
+
+    replace("reference.scoring", "partner_rotation", partner_rotation)
+
+
+@mutant("target-score-ignored", "V-EXT-TARGET-SCORE")
+def _target_ignored() -> None:
+    """V-EXT-TARGET-SCORE: the agreed target is ignored; matches still go to 500."""
+    compiled_option(lambda cfg, put: put("target", 500))
+
+
+@mutant("jump-in-by-last-player", "V-JUMP-IN")
+def _jump_in_last() -> None:
+    """V-JUMP-IN: the player who laid the top card may jump in again with its twin."""
+
+    def transform(pos, acts):
+        last = pos.last_played_by
+        if not pos.cfg.jump_in or pos.phase != "turn" or pos.chance is not None:
+            return acts
+        if last is None or last == pos.to_act or pos.announced:
+            return acts
+        top = pos.discard_pile[-1]
+        if top in pos.hands[last] and len(pos.hands[last]) > 1 and top != "WD4":
+            return acts + [{"type": "play", "seat": last, "card": top}]
+        return acts
+
+    legal_transform(transform)
+
+
+@mutant("bury-sets-aside", "V-FIRST-CARD-NO-SPECIAL")
+def _bury_sets_aside() -> None:
+    """V-FIRST-CARD-NO-SPECIAL with procedure bury: the special card stays under the next starter."""
+
+    def make(old):
+        def first_card_no_special(pos, procedure, events):
+            return old(pos, "set_aside" if procedure == "bury" else procedure, events)
+
+        return first_card_no_special
+
+    wrap("reference.setup", "first_card_no_special", make)

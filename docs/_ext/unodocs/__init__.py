@@ -94,6 +94,7 @@ def setup(app: Any) -> dict[str, Any]:
         "session": runs.SessionDirective,
         "trace-example": runs.TraceExampleDirective,
         "prover": runs.ProverDirective,
+        "prover-run": runs.ProverRunDirective,
     }.items():
         app.add_directive_to_domain("uno", name, cls)
     app.add_css_file("unospec.css")
