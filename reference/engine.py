@@ -26,7 +26,7 @@ from typing import Any
 from reference import effects, scoring, setup, uno
 from reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
 from reference.errors import IllegalAction
-from reference.matching import matches, may_go_out_on, playable, wd4_allowed
+from reference.matching import matches, may_go_out_on, playable, playable_cards, wd4_allowed
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, event, give_turn, step
@@ -107,13 +107,16 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         hand = pos.hands[s]
         cheat = pos.cfg.cheat
         out_call = pos.cfg.uno_out and len(hand) == 1
-        for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
-            if cheat and c not in WILDS:
-                for claim in effects.cheat_claims(pos, s):
-                    if claim == c or not (len(hand) == 1 and not playable_as_last(pos, claim)):
-                        acts.append({"type": "play", "seat": s, "card": c, "claim": claim})
-                continue
-            if playable(pos, s, c):
+        if cheat:
+            for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
+                if c not in WILDS:
+                    for claim in effects.cheat_claims(pos, s):
+                        if claim == c or not (len(hand) == 1 and not playable_as_last(pos, claim)):
+                            acts.append({"type": "play", "seat": s, "card": c, "claim": claim})
+                elif playable(pos, s, c):
+                    acts.append({"type": "play", "seat": s, "card": c})
+        else:
+            for c in playable_cards(pos, s):
                 acts.append({"type": "play", "seat": s, "card": c})
                 if out_call:
                     acts.append({"type": "play", "seat": s, "card": c, "uno_out": True})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reference.config import Config
 from reference.position import Position
 from reference.registry import implements
-from spec.cards import WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
+from spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
 
 # Precomputed tables: the colour letter and face of every card code.
 COLOUR = {c: (None if c in WILDS else c[0]) for c in ("W", "WD4")}
@@ -120,6 +120,28 @@ def playable(pos: Position, seat: int, card: str) -> bool:
     if card == WILD_DRAW_FOUR:
         return wd4_playable(cfg, hand, top, colour)
     return matches(card, top, colour)
+
+
+def playable_cards(pos: Position, seat: int) -> list[str]:
+    """The distinct cards ``seat`` may play on its turn, in canonical order (the same test
+    as :func:`playable`, with the top card and colour looked up once)."""
+    cfg = pos.cfg
+    hand = pos.hands[seat]
+    top, colour = announced_top(pos), pos.colour
+    last = len(hand) == 1
+    out = []
+    for card in sorted(set(hand), key=KIND_ORDER.__getitem__):
+        if last and not may_go_out_on(cfg, card):
+            continue
+        if card == WILD:
+            ok = wild_playable(cfg, hand, colour)
+        elif card == WILD_DRAW_FOUR:
+            ok = wd4_playable(cfg, hand, top, colour)
+        else:
+            ok = matches(card, top, colour)
+        if ok:
+            out.append(card)
+    return out
 
 
 def announced_top(pos: Position) -> str:
