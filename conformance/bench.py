@@ -32,7 +32,9 @@ RLCARD_PY = ROOT / "examples" / "rlcard" / ".venv" / "bin" / "python"
 # -- the cases, each run inside its own process -----------------------------------------------
 
 
-def case_engine(players: int, profile: str, options: dict[str, Any], seconds: float) -> dict[str, Any]:
+def case_engine(
+    players: int, profile: str, options: dict[str, Any], seconds: float
+) -> dict[str, Any]:
     from reference.trace import play
 
     play(players, profile, options, seed=0)  # warm up (catalogue, compiled options)
@@ -43,7 +45,12 @@ def case_engine(players: int, profile: str, options: dict[str, Any], seconds: fl
         actions += len(g.steps) + len(g.chance)
         games += 1
     dt = time.perf_counter() - start
-    return {"actions_per_s": actions / dt, "games_per_s": games / dt, "actions": actions, "games": games}
+    return {
+        "actions_per_s": actions / dt,
+        "games_per_s": games / dt,
+        "actions": actions,
+        "games": games,
+    }
 
 
 def case_validate(traces: int, seconds: float) -> dict[str, Any]:
@@ -69,8 +76,13 @@ def case_certify(argv: list[str], games: int, jobs: int) -> dict[str, Any]:
     cert = certify(Settings(argv, games=games, jobs=jobs, scenarios=False, max_steps=3000))
     dt = time.perf_counter() - start
     steps = sum(f.steps for f in cert.findings)
-    return {"steps_per_s": steps / dt, "messages_per_s": cert.messages / dt, "steps": steps,
-            "messages": cert.messages, "conformant": cert.conformant}
+    return {
+        "steps_per_s": steps / dt,
+        "messages_per_s": cert.messages / dt,
+        "steps": steps,
+        "messages": cert.messages,
+        "conformant": cert.conformant,
+    }
 
 
 def case_echo(messages: int) -> dict[str, Any]:
@@ -93,8 +105,13 @@ def echo_server() -> None:
         if msg.get("cmd") == "stop":
             return
         if msg.get("cmd") == "hello":
-            reply = {"seq": msg["seq"], "ok": True, "protocol": 1, "profiles": ["official"],
-                     "implementation": {"name": "echo", "version": "1"}}
+            reply = {
+                "seq": msg["seq"],
+                "ok": True,
+                "protocol": 1,
+                "profiles": ["official"],
+                "implementation": {"name": "echo", "version": "1"},
+            }
         else:
             reply = {"seq": msg["seq"], "ok": True, "actions": []}
         sys.stdout.write(json.dumps(reply) + "\n")
@@ -103,12 +120,18 @@ def echo_server() -> None:
 
 def case_prove() -> dict[str, Any]:
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "conformance.cli", "prove", "--json"], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "conformance.cli", "prove", "--json"], capture_output=True, text=True
+    )
     return {"seconds": time.perf_counter() - start, "exit": out.returncode}
 
 
 CASES = {
-    "engine": case_engine, "validate": case_validate, "certify": case_certify, "echo": case_echo, "prove": case_prove,
+    "engine": case_engine,
+    "validate": case_validate,
+    "certify": case_certify,
+    "echo": case_echo,
+    "prove": case_prove,
 }
 
 
@@ -118,8 +141,10 @@ CASES = {
 def run_case(name: str, **kw: Any) -> dict[str, Any]:
     """Run one case in a subprocess; returns its result with ``max_rss_mb``."""
     with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "conformance.bench", "case", name, json.dumps(kw), out.name],
-                                cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "conformance.bench", "case", name, json.dumps(kw), out.name],
+            cwd=ROOT,
+        )
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode:
@@ -132,8 +157,16 @@ def run_case(name: str, **kw: Any) -> dict[str, Any]:
 def run_rlcard(players: int, seconds: float) -> dict[str, Any]:
     if not RLCARD_PY.exists():
         return {"error": "RLCard is not installed (examples/rlcard/setup.sh)"}
-    proc = subprocess.Popen([str(RLCARD_PY), str(ROOT / "examples" / "rlcard" / "bench_rlcard.py"), str(players),
-                             str(seconds)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            str(RLCARD_PY),
+            str(ROOT / "examples" / "rlcard" / "bench_rlcard.py"),
+            str(players),
+            str(seconds),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -152,25 +185,44 @@ def median_of(runs: list[dict[str, Any]], key: str) -> float:
 
 def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[str, Any]:
     """Every benchmark, ``repeats`` times each; the medians and the raw runs."""
-    results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
-                               "repeats": repeats, "seconds_per_run": seconds, "cases": {}}
+    results: dict[str, Any] = {
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "repeats": repeats,
+        "seconds_per_run": seconds,
+        "cases": {},
+    }
     cases = results["cases"]
 
     def record(name: str, runs: list[dict[str, Any]], key: str) -> None:
-        cases[name] = {"median": median_of(runs, key), "metric": key,
-                       "max_rss_mb": max((r.get("max_rss_mb", 0) for r in runs), default=0), "runs": runs}
+        cases[name] = {
+            "median": median_of(runs, key),
+            "metric": key,
+            "max_rss_mb": max((r.get("max_rss_mb", 0) for r in runs), default=0),
+            "runs": runs,
+        }
 
-    engine = [("official 2p", 2, "official", {}), ("official 4p", 4, "official", {}),
-              ("official 10p", 10, "official", {}), ("sv-unoregler 4p", 4, "sv-unoregler", {}),
-              ("official 4p + stacking + 0-7", 4, "official", {"V-STACK-DRAW": True, "V-SEVEN-ZERO": True})]
+    engine = [
+        ("official 2p", 2, "official", {}),
+        ("official 4p", 4, "official", {}),
+        ("official 10p", 10, "official", {}),
+        ("sv-unoregler 4p", 4, "sv-unoregler", {}),
+        (
+            "official 4p + stacking + 0-7",
+            4,
+            "official",
+            {"V-STACK-DRAW": True, "V-SEVEN-ZERO": True},
+        ),
+    ]
     if quick:
         engine = engine[1:2]
     for label, players, profile, options in engine:
-        runs = [run_case("engine", players=players, profile=profile, options=options, seconds=seconds)
-                for _ in range(repeats)]
+        runs = [
+            run_case("engine", players=players, profile=profile, options=options, seconds=seconds)
+            for _ in range(repeats)
+        ]
         record(f"engine {label}", runs, "actions_per_s")
         cases[f"engine {label}"]["games_per_s"] = median_of(runs, "games_per_s")
-    for players in ((4,) if quick else (2, 4, 10)):
+    for players in (4,) if quick else (2, 4, 10):
         runs = [run_rlcard(players, seconds) for _ in range(repeats)]
         record(f"rlcard {players}p", runs, "actions_per_s")
     ref4, rl4 = cases["engine official 4p"]["median"], cases.get("rlcard 4p", {}).get("median")
@@ -180,12 +232,16 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
     serve = [sys.executable, "-m", "conformance.cli", "serve"]
     example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
     games = 2 if quick else 6
-    targets = [("serve", serve)] + ([] if quick or not Path(example[1]).exists() else [("example", example)])
+    targets = [("serve", serve)] + (
+        [] if quick or not Path(example[1]).exists() else [("example", example)]
+    )
     for label, argv in targets:
-        for jobs in ((1,) if quick else (1, 2)):
+        for jobs in (1,) if quick else (1, 2):
             runs = [run_case("certify", argv=argv, games=games, jobs=jobs) for _ in range(repeats)]
             record(f"certify {label} --jobs {jobs}", runs, "steps_per_s")
-            cases[f"certify {label} --jobs {jobs}"]["messages_per_s"] = median_of(runs, "messages_per_s")
+            cases[f"certify {label} --jobs {jobs}"]["messages_per_s"] = median_of(
+                runs, "messages_per_s"
+            )
     runs = [run_case("echo", messages=2000 if quick else 20000) for _ in range(repeats)]
     record("echo floor", runs, "messages_per_s")
     if not quick:

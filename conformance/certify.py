@@ -301,7 +301,7 @@ def play_differential(
                         before,
                         act,
                     )
-                if d := diff_positions(dump(ref), port.observe()):
+                if d := diff_positions(dump(ref, share=True), port.observe()):
                     f, e, a = d[0]
                     return fail(
                         rule_for_field(f, events),
@@ -315,7 +315,14 @@ def play_differential(
                     )
                 continue
             expected = legal_actions(ref)
-            missing, extra = diff_actions(expected, port.legal_actions())
+            attempt = step % 5 == 0 and (bad := _illegal(ref, rng)) is not None
+            act = eager_choice(ref, expected, rng)
+            pipelined = not attempt and hasattr(port, "step")
+            if pipelined:  # legal_actions, apply and observe in one round trip
+                offered, got, observed = port.step(act)
+            else:
+                offered = port.legal_actions()
+            missing, extra = diff_actions(expected, offered)
             if missing or extra:
                 if missing:
                     rule, what = (
@@ -337,10 +344,10 @@ def play_differential(
                     missing or None,
                     extra or None,
                 )
-            if step % 5 == 0 and (bad := _illegal(ref, rng)) is not None:
+            if attempt:
                 before_obs = port.observe()
-                got = port.apply(bad)
-                if got.accepted:
+                refused = port.apply(bad)
+                if refused.accepted:
                     return fail(
                         rule_for_extra(ref, bad),
                         f"the program accepted an illegal action {bad}",
@@ -358,10 +365,10 @@ def play_differential(
                         bad,
                         d[0][0] if d else None,
                     )
-            act = eager_choice(ref, expected, rng)
             before = ref
             ref, events = apply(ref, act)
-            got = port.apply(act)
+            if not pipelined:
+                got = port.apply(act)
             if not got.accepted:
                 return fail(
                     rule_for_missing(before, act),
@@ -370,7 +377,9 @@ def play_differential(
                     before,
                     act,
                 )
-            if d := diff_positions(dump(ref), port.observe()):
+            if not pipelined:
+                observed = port.observe()
+            if d := diff_positions(dump(ref, share=True), observed):
                 f, e, a = d[0]
                 return fail(
                     rule_for_field(f, events),

@@ -25,7 +25,10 @@ from spec.cards import CANONICAL_DECK, KINDS, is_card, is_number
 def _dealer_draw(players: int, dealer: int) -> dict[str, Any]:
     """A dealer-selection draw that makes ``dealer`` the dealer (the trace did not record it)."""
     zeros = [k for k in KINDS if not is_number(k)]
-    return {"type": "dealer_draw", "cards": ["R9" if s == dealer else zeros[s] for s in range(players)]}
+    return {
+        "type": "dealer_draw",
+        "cards": ["R9" if s == dealer else zeros[s] for s in range(players)],
+    }
 
 
 def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, Any]]], path: str):
@@ -33,7 +36,13 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
 
     deal = header.get("deal")
     if not isinstance(deal, dict):
-        return Verdict(path, UNUSABLE, "a trace without chance inputs must name the deal (header 'deal')", 1, "/deal")
+        return Verdict(
+            path,
+            UNUSABLE,
+            "a trace without chance inputs must name the deal (header 'deal')",
+            1,
+            "/deal",
+        )
     players = header["players"]
     hands = deal.get("hands")
     starters = deal.get("starter")
@@ -44,12 +53,19 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
     for s, h in enumerate(hands):
         for i, c in enumerate(h if isinstance(h, list) else [None]):
             if c is None:
-                return Verdict(path, UNUSABLE, "unknown (null) cards in the deal are not supported: "
-                               "report every dealt card", 1, f"/deal/hands/{s}/{i}")
+                return Verdict(
+                    path,
+                    UNUSABLE,
+                    "unknown (null) cards in the deal are not supported: report every dealt card",
+                    1,
+                    f"/deal/hands/{s}/{i}",
+                )
             if not is_card(c):
                 return Verdict(path, UNUSABLE, f"{c!r} is not a card", 1, f"/deal/hands/{s}/{i}")
     if not starters or not all(is_card(c) for c in starters) or not isinstance(dealer, int):
-        return Verdict(path, UNUSABLE, "the deal needs a dealer seat and the starter card(s)", 1, "/deal")
+        return Verdict(
+            path, UNUSABLE, "the deal needs a dealer seat and the starter card(s)", 1, "/deal"
+        )
     try:
         pos = new_game(players, header["profile"], header.get("options") or {})
         pos, _ = apply(pos, _dealer_draw(players, dealer))
@@ -63,21 +79,44 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
     rest.subtract(starters[:1])
     if any(v < 0 for v in rest.values()):
         bad = sorted(k for k, v in rest.items() if v < 0)
-        return Verdict(path, VIOLATION, f"the deal holds more copies of {', '.join(bad)} than the deck",
-                       1, "/deal/hands", "DECK-COMPOSITION", _citations("DECK-COMPOSITION"))
+        return Verdict(
+            path,
+            VIOLATION,
+            f"the deal holds more copies of {', '.join(bad)} than the deck",
+            1,
+            "/deal/hands",
+            "DECK-COMPOSITION",
+            _citations("DECK-COMPOSITION"),
+        )
     pile = [c for c in CANONICAL_DECK if rest[c] > 0 and not rest.subtract([c])]
     try:
-        pos, _ = apply(pos, {"type": "deal", "hands": hands, "starter": starters[0], "draw_pile": pile})
+        pos, _ = apply(
+            pos, {"type": "deal", "hands": hands, "starter": starters[0], "draw_pile": pile}
+        )
     except IllegalAction as e:
         return Verdict(path, VIOLATION, e.reason, 1, "/deal", e.rule, _citations(e.rule))
     for later in starters[1:]:  # special starters returned and reshuffled (FIRST-CARD-WD4, …)
         if pos.chance is None or pos.chance["type"] != "shuffle":
-            return Verdict(path, VIOLATION, f"starter {later} was turned up, but the rules keep the first starter",
-                           1, "/deal/starter", "FIRST-DISCARD-FLIP", _citations("FIRST-DISCARD-FLIP"))
+            return Verdict(
+                path,
+                VIOLATION,
+                f"starter {later} was turned up, but the rules keep the first starter",
+                1,
+                "/deal/starter",
+                "FIRST-DISCARD-FLIP",
+                _citations("FIRST-DISCARD-FLIP"),
+            )
         order = list(pos.chance["cards"])
         if later not in order:
-            return Verdict(path, VIOLATION, f"the starter {later} is not among the unseen cards", 1, "/deal/starter",
-                           "DECK-COMPOSITION", _citations("DECK-COMPOSITION"))
+            return Verdict(
+                path,
+                VIOLATION,
+                f"the starter {later} is not among the unseen cards",
+                1,
+                "/deal/starter",
+                "DECK-COMPOSITION",
+                _citations("DECK-COMPOSITION"),
+            )
         order.remove(later)
         pos, _ = apply(pos, {"type": "shuffle", "order": [later] + order})
     actions = 0
@@ -85,23 +124,43 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
         drawn = rec.get("drawn") or []
         upcoming = [c for d in drawn for c in d.get("cards", [])]
         if any(c is None for c in upcoming):
-            return Verdict(path, UNUSABLE, "unknown (null) drawn cards are not supported: report every drawn card",
-                           line_no, "/drawn")
+            return Verdict(
+                path,
+                UNUSABLE,
+                "unknown (null) drawn cards are not supported: report every drawn card",
+                line_no,
+                "/drawn",
+            )
         if pos.chance is not None:
-            return Verdict(path, VIOLATION, "the trace goes on, but the game waits for a new deal", line_no, "/action")
+            return Verdict(
+                path,
+                VIOLATION,
+                "the trace goes on, but the game waits for a new deal",
+                line_no,
+                "/action",
+            )
         before = pos
         pos = pos.copy()
         missing = _bring_to_top(pos, upcoming)
         if missing:
-            return Verdict(path, VIOLATION, f"drawn card {missing} is not among the cards nobody has seen",
-                           line_no, "/drawn", "DECK-COMPOSITION", _citations("DECK-COMPOSITION"),
-                           reproducer={"position": dump(before), "action": rec["action"]})
+            return Verdict(
+                path,
+                VIOLATION,
+                f"drawn card {missing} is not among the cards nobody has seen",
+                line_no,
+                "/drawn",
+                "DECK-COMPOSITION",
+                _citations("DECK-COMPOSITION"),
+                reproducer={"position": dump(before), "action": rec["action"]},
+            )
         pos.__dict__.pop("_legal", None)
         try:
             pos, events = apply(pos, rec["action"])
-            while pos.chance is not None and pos.chance["type"] == "shuffle" and pos.phase != "deal":
+            while (
+                pos.chance is not None and pos.chance["type"] == "shuffle" and pos.phase != "deal"
+            ):
                 got = [c for e in events if e["type"] == "cards_drawn" for c in e["cards"]]
-                left = upcoming[len(got):]
+                left = upcoming[len(got) :]
                 order = list(pos.chance["cards"])
                 head = []
                 for c in left:
@@ -111,17 +170,42 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
                 pos, more = apply(pos, {"type": "shuffle", "order": head + order})
                 events += more
         except IllegalAction as e:
-            return Verdict(path, VIOLATION, e.reason, line_no, f"/action{e.field}", e.rule, _citations(e.rule),
-                           reproducer={"position": dump(before), "action": rec["action"]}, actions=actions)
+            return Verdict(
+                path,
+                VIOLATION,
+                e.reason,
+                line_no,
+                f"/action{e.field}",
+                e.rule,
+                _citations(e.rule),
+                reproducer={"position": dump(before), "action": rec["action"]},
+                actions=actions,
+            )
         actions += 1
-        happened = [{"seat": e["seat"], "cards": e["cards"]} for e in events if e["type"] == "cards_drawn"]
+        happened = [
+            {"seat": e["seat"], "cards": e["cards"]} for e in events if e["type"] == "cards_drawn"
+        ]
         if _merge(happened) != _merge(drawn):
             rule = next((e["rule"] for e in events if e["type"] == "cards_drawn"), "DRAW-ONE")
-            return Verdict(path, VIOLATION, "the cards drawn differ from what the rules make the players draw",
-                           line_no, "/drawn", rule, _citations(rule), _merge(happened), _merge(drawn),
-                           {"position": dump(before), "action": rec["action"]}, actions)
-    return Verdict(path, VALID, f"{actions} actions; deck order unseen, {sum(1 for _ in records)} lines checked",
-                   actions=actions)
+            return Verdict(
+                path,
+                VIOLATION,
+                "the cards drawn differ from what the rules make the players draw",
+                line_no,
+                "/drawn",
+                rule,
+                _citations(rule),
+                _merge(happened),
+                _merge(drawn),
+                {"position": dump(before), "action": rec["action"]},
+                actions,
+            )
+    return Verdict(
+        path,
+        VALID,
+        f"{actions} actions; deck order unseen, {sum(1 for _ in records)} lines checked",
+        actions=actions,
+    )
 
 
 def _bring_to_top(pos: Any, cards: list[str]) -> str | None:

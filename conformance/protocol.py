@@ -214,6 +214,21 @@ class Program:
     # -- messages ------------------------------------------------------------------------------
     def request(self, msg: Json, schema: str = "okReply", timeout: float | None = None) -> Json:
         """Send one request and return its reply, or raise :class:`ProtocolError`."""
+        sent = self._send(msg)
+        return self._receive(sent, schema, timeout)
+
+    def request_many(self, msgs: list[Json]) -> list[Json]:
+        """Pipelining: send several requests at once, then read their replies in order (one
+        round trip instead of several). A failure closes the program, since replies still in
+        flight would be read as answers to later requests; it restarts on next use."""
+        sent = [self._send(m) for m in msgs]
+        try:
+            return [self._receive(m, "okReply", None) for m in sent]
+        except ProtocolError:
+            self.close()
+            raise
+
+    def _send(self, msg: Json) -> Json:
         if not self.alive:
             raise ProtocolError("crash", self._exit_detail(), msg)
         self.seq += 1
@@ -230,6 +245,9 @@ class Program:
         except (OSError, ValueError):
             raise ProtocolError("crash", self._exit_detail(), msg) from None
         self.messages += 1
+        return msg
+
+    def _receive(self, msg: Json, schema: str, timeout: float | None) -> Json:
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
         while True:
@@ -328,3 +346,15 @@ class ProgramPort:
 
     def observe(self) -> Json:
         return dict(self.program.request({"cmd": "observe"}).get("position", {}))
+
+    def step(self, action: Json) -> tuple[list[Json], Outcome, Json]:
+        """``legal_actions``, ``apply(action)`` and ``observe`` in one round trip."""
+        legal, applied, observed = self.program.request_many(
+            [{"cmd": "legal_actions"}, {"cmd": "apply", "action": action}, {"cmd": "observe"}]
+        )
+        outcome = (
+            Outcome(True, list(applied.get("events", [])))
+            if applied.get("accepted", True)
+            else Outcome(False, error=applied.get("error") or {"reason": "refused"})
+        )
+        return list(legal.get("actions", [])), outcome, dict(observed.get("position", {}))

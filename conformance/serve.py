@@ -81,7 +81,7 @@ class Server:
                 except IllegalAction as e:
                     return {"seq": seq, "ok": True, "accepted": False, "error": e.to_json()}
             if cmd == "observe":
-                return {"seq": seq, "ok": True, "position": dump(self.pos)}
+                return {"seq": seq, "ok": True, "position": dump(self.pos, share=True)}
             return {
                 "seq": seq,
                 "ok": False,

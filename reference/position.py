@@ -138,9 +138,18 @@ def _deepcopy(v: Any) -> Any:
 _FIELDS = [f.name for f in fields(Position) if f.name != "cfg"]
 
 
-def dump(pos: Position) -> dict[str, Any]:
-    """The position as a JSON-ready dict (``unospec_position`` carries the format version)."""
+def dump(pos: Position, share: bool = False) -> dict[str, Any]:
+    """The position as a JSON-ready dict (``unospec_position`` carries the format version).
+
+    With ``share=True`` the dict shares the position's lists instead of copying them: for
+    serialising at once (positions are never changed in place once built, but the caller
+    must not change the dict)."""
     out: dict[str, Any] = {"unospec_position": FORMAT}
+    if share:
+        d = pos.__dict__
+        for name in _FIELDS:
+            out[name] = d[name]
+        return out
     for name in _FIELDS:
         out[name] = _deepcopy(getattr(pos, name))
     return out

@@ -12,7 +12,9 @@ from rich.table import Table
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("bench", help="measure the engine, RLCard, validation, certification and proofs")
+    p = sub.add_parser(
+        "bench", help="measure the engine, RLCard, validation, certification and proofs"
+    )
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
     p.add_argument("--quick", action="store_true", help="a small smoke run")

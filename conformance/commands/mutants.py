@@ -20,6 +20,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import cache
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,8 @@ def score(
             if progress:
                 progress(out[w[0]], len(out), len(work))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # spawned workers: a forked copy of a threaded parent is not safe
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
             futures = {pool.submit(_judge, w): w[0] for w in work}
             for fut in as_completed(futures):
                 out[futures[fut]] = fut.result()
