@@ -40,3 +40,24 @@ format: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+
+.PHONY: docs docs-serve
+
+## docs: the HTML documentation in docs/_build/html, generated from the catalogue, the
+## features and the schemas (docs/_ext/unodocs); any warning, e.g. a broken link, fails it.
+docs: $(STAMP)
+	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+## docs-serve: build the documentation, then serve it at http://127.0.0.1:8000 (PORT=…)
+PORT ?= 8000
+docs-serve: $(STAMP) docs
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory docs/_build/html $(PORT)
+
+.PHONY: mutants
+
+## mutants: the mutation score. Every mutant of tests/mutants (the reference with one rule
+## broken) is certified at default settings and must be judged not conformant with its
+## broken rule named; exit 1 if one survives. About 10 minutes on 2 cores; `make test`
+## certifies a representative subset (tests/mutants/test_mutation_score.py, FAST).
+mutants: $(STAMP)
+	$(BIN)/unospec mutants --jobs 2

@@ -33,8 +33,8 @@ html_theme_options = {
     "fixed_sidebar": True,
     "page_width": "1240px",
     "sidebar_width": "240px",
-    "show_relbars": True,
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "searchbox.html"]}
+html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
 html_show_sourcelink = False
 html_copy_source = False
+html_use_index = False  # the rulebook index and the search page serve instead

@@ -53,7 +53,7 @@ def generate(srcdir: Path) -> list[str]:
         "its anchor (``rulebook/AREA.html#RULE-ID``), its statement in our own words, its\n"
         "citations down to the paragraph, the profiles in which it is in force, its options,\n"
         "and the scenarios that check it, rendered from the ``.feature`` files.\n\n"
-        f".. toctree::\n   :maxdepth: 1\n\n{toc}\n\n"
+        f".. toctree::\n   :hidden:\n\n{toc}\n\n"
         ".. uno:rule-index::\n\n"
         f"{_heading('Sources', '-')}\n"
         "A citation reads *document › heading as written › ¶n*, optionally with the list item\n"
@@ -73,10 +73,19 @@ def _config_inited(app: Any, config: Any) -> None:
     generate(Path(app.srcdir))
 
 
+def _live_pages(
+    app: Any, env: Any, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages showing what code printed at build time are read again on every build."""
+    return sorted(d for d in env.get_domain("uno").live if d in env.found_docs)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.add_domain(UnoDomain)
     app.add_transform(LinkCatalogueIds)
     app.connect("config-inited", _config_inited)
+    app.connect("env-get-outdated", _live_pages)
+    app.connect("env-check-consistency", runs.check_schemas_rendered)
     for name, cls in {
         "area": rulebook.AreaDirective,
         "rule-index": rulebook.RuleIndexDirective,

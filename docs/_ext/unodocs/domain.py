@@ -41,7 +41,9 @@ class UnoDomain(Domain):
     label = "unospec"
     object_types = {t: ObjType(label, t) for t, label in TYPES.items()}
     roles = {t: XRefRole() for t in (*TYPES, "id")}
-    initial_data: dict[str, Any] = {"objects": {}}  # (type, name) -> (docname, anchor, title)
+    # objects: (type, name) -> (docname, anchor, title); live: pages that show what code
+    # printed at build time, read again on every build
+    initial_data: dict[str, Any] = {"objects": {}, "live": set()}
     dangling_warnings = {t: f"unknown {label}: %(target)s" for t, label in TYPES.items()} | {
         "id": "unknown catalogue ID: %(target)s"
     }
@@ -59,15 +61,21 @@ class UnoDomain(Domain):
             )
         self.objects[key] = (docname, anchor, title or name)
 
+    @property
+    def live(self) -> set[str]:
+        return self.data.setdefault("live", set())
+
     def clear_doc(self, docname: str) -> None:
         for key, (doc, _, _) in list(self.objects.items()):
             if doc == docname:
                 del self.objects[key]
+        self.live.discard(docname)
 
     def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
         for key, value in otherdata["objects"].items():
             if value[0] in docnames:
                 self.objects[key] = value
+        self.live.update(d for d in otherdata.get("live", ()) if d in docnames)
 
     def find(self, typ: str, target: str) -> tuple[str, str, str] | None:
         types = ("rule", "amb") if typ == "id" else (typ,)

@@ -44,6 +44,11 @@ def areas() -> list[str]:
 
 
 def area_title(area: str) -> str:
+    """The page title of a rule area: its feature's name, e.g. "Matching a card to the
+    discard pile" for ``features/matching.feature``."""
+    feature = sc_render.feature_title(area)
+    if feature and feature[0]:
+        return feature[0]
     words = area.replace("-", " ")
     if words.startswith("variant "):
         return "Variants: " + words.removeprefix("variant ")
@@ -75,6 +80,13 @@ def doc_link(target: str, text: str, docname: str) -> addnodes.pending_xref:
     return node
 
 
+def in_profiles(names: list[str], docname: str) -> list[nodes.Node]:
+    """The word "all" when a rule is in force in every built-in profile, else the profiles."""
+    if names == list(load_catalogue().profiles):
+        return [nodes.Text("all")]
+    return profile_links(names, docname)
+
+
 def profile_links(names: list[str], docname: str) -> list[nodes.Node]:
     return joined([xref("profile", n, n, docname) for n in names]) or [nodes.Text("none")]
 
@@ -96,12 +108,16 @@ class AreaDirective(CatalogueDirective):
         feature = sc_render.feature_title(area)
         if feature and feature[1]:
             out.append(para(feature[1], classes=["area-intro"]))
+        files = sorted(
+            {s.file for r in rules for s in sc_render.by_home().get(r.id, [])},
+            key=lambda f: (f != f"{area}.feature", f),
+        )
         out.append(
             para(
                 f"{len(rules)} rule(s): ",
                 joined(xref("rule", r.id, r.id, self.env.docname) for r in rules),
-                ". Scenarios are rendered from ",
-                literal(f"features/{area}.feature") if feature else "the feature files",
+                ". Their scenarios are rendered from ",
+                joined(literal(f"features/{f}") for f in files),
                 "; each runs on the reference engine in ",
                 literal("make test"),
                 " and against your program in ",
@@ -256,7 +272,7 @@ class RuleIndexDirective(CatalogueDirective):
                 r.area,
                 str(len(r.citations)),
                 str(len(homes.get(r.id, []))),
-                para(profile_links(cat.enabled_in(r.id), doc)),
+                para(in_profiles(cat.enabled_in(r.id), doc)),
             ]
             for r in cat.rules.values()
         ]
@@ -289,10 +305,7 @@ class SourcesDirective(CatalogueDirective):
             sec += para(f"{d.kind} ({d.language_name}). Rules cite it {counts[d.id]} times.")
             sec += table(
                 ["heading (as written)", "paragraphs", "note"],
-                [
-                    [s.heading, str(s.paragraphs), s.note]
-                    for s in d.sections
-                ],
+                [[s.heading, str(s.paragraphs), s.note] for s in d.sections],
                 classes=["headings"],
                 widths=[5, 1, 6],
             )
@@ -316,10 +329,7 @@ class AmbiguitiesDirective(CatalogueDirective):
                     [
                         para(xref("amb", a.id, a.id, doc)),
                         a.question,
-                        *(
-                            a.resolutions[p].choice if p in a.resolutions else "—"
-                            for p in profiles
-                        ),
+                        *(a.resolutions[p].choice if p in a.resolutions else "—" for p in profiles),
                     ]
                     for a in cat.ambiguities.values()
                 ],
@@ -377,7 +387,8 @@ class AmbiguitiesDirective(CatalogueDirective):
                 widths=[2, 5, 6, 4],
             )
             tagged = sc_render.by_tag().get(a.id, [])
-            outlines = [s for s in tagged if s.outline] or tagged[:1]
+            homed = sc_render.by_home().get(a.id, [])  # written under "Rule: AMB-…"
+            outlines = [s for s in tagged if s.outline or s in homed] or tagged[:1]
             others = [s for s in tagged if s not in outlines]
             sec += para(
                 strong("Settled by" if len(outlines) == 1 else f"Settled by ({len(outlines)})"),

@@ -22,8 +22,18 @@ from sphinx.util.docutils import SphinxDirective
 
 from conformance.protocol import SCHEMAS, schema_errors
 
-from .domain import domain
-from .util import code_block, field_list, json_block, literal, para, section, strong, table
+from .domain import domain, xref
+from .util import (
+    code_block,
+    field_list,
+    joined,
+    json_block,
+    literal,
+    para,
+    section,
+    strong,
+    table,
+)
 
 logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[3]
@@ -43,7 +53,25 @@ def run_cli(args: list[str], timeout: float = 120) -> tuple[int, str]:
     return proc.returncode, (proc.stdout + proc.stderr).rstrip()
 
 
-class CommandDirective(SphinxDirective):
+def subcommands() -> argparse._SubParsersAction:
+    """The ``unospec`` subcommands, as the command line registers them."""
+    from conformance.cli import build_parser
+
+    return next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+
+
+class LiveDirective(SphinxDirective):
+    """A directive that shows what code does at build time: its page is rebuilt every time."""
+
+    def run(self) -> list[nodes.Node]:
+        domain(self.env).live.add(self.env.docname)
+        return self.render()
+
+    def render(self) -> list[nodes.Node]:
+        raise NotImplementedError
+
+
+class CommandDirective(LiveDirective):
     """``.. uno:command:: summary`` — run ``unospec summary`` and show what it prints.
 
     ``:exit:`` is the expected exit status (default 0); another status is a build warning.
@@ -53,7 +81,7 @@ class CommandDirective(SphinxDirective):
     final_argument_whitespace = True
     option_spec = {"exit": directives.nonnegative_int, "head": directives.nonnegative_int}
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         args = self.arguments[0].split()
         code, out = run_cli(args)
         want = self.options.get("exit", 0)
@@ -73,15 +101,11 @@ class CommandDirective(SphinxDirective):
         return [code_block(f"$ unospec {' '.join(args)}\n" + "\n".join(lines), "text")]
 
 
-class CommandsDirective(SphinxDirective):
+class CommandsDirective(LiveDirective):
     """``.. uno:commands::`` — every ``unospec`` subcommand with its one-line help."""
 
-    def run(self) -> list[nodes.Node]:
-        from conformance.cli import build_parser
-
-        sub = next(
-            a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)  # noqa: SLF001
-        )
+    def render(self) -> list[nodes.Node]:
+        sub = subcommands()
         helps = {c.dest: c.help for c in sub._choices_actions}  # noqa: SLF001
         return [
             table(
@@ -92,13 +116,21 @@ class CommandsDirective(SphinxDirective):
         ]
 
 
-class ComparedFieldsDirective(SphinxDirective):
+class ComparedFieldsDirective(LiveDirective):
     """``.. uno:compared-fields::`` — the position fields certification compares."""
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         from conformance.compare import OBSERVED_FIELDS
 
-        return [para(*[part for i, f in enumerate(OBSERVED_FIELDS) for part in ((", " if i else ""), literal(f))])]
+        return [
+            para(
+                *[
+                    part
+                    for i, f in enumerate(OBSERVED_FIELDS)
+                    for part in ((", " if i else ""), literal(f))
+                ]
+            )
+        ]
 
 
 # -- certification of the reference engine -----------------------------------------------------
@@ -138,6 +170,14 @@ def certification() -> dict[str, Any]:
     }
 
 
+def _one_of_each(items: list[dict[str, Any]], key: str, want=lambda x: True) -> list[Any]:
+    """The first item of each value of ``key`` (preferring items ``want`` accepts)."""
+    out: dict[Any, dict[str, Any]] = {}
+    for item in sorted(items, key=lambda x: not want(x)):
+        out.setdefault(item.get(key), item)
+    return list(out.values())
+
+
 def _short(lines: list[str], head: int, tail: int) -> str:
     if len(lines) <= head + tail + 1:
         return "\n".join(lines)
@@ -145,10 +185,10 @@ def _short(lines: list[str], head: int, tail: int) -> str:
     return "\n".join([*lines[:head], f"… ({skipped} more rows)", *lines[-tail:]])
 
 
-class CertifyOutputDirective(SphinxDirective):
+class CertifyOutputDirective(LiveDirective):
     """``.. uno:certify-output::`` — what ``unospec certify`` prints (the reference engine)."""
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         cert = certification()
         if cert["exit"] != 0:
             logger.warning(
@@ -162,12 +202,12 @@ class CertifyOutputDirective(SphinxDirective):
         return [code_block(text, "text")]
 
 
-class ReportExampleDirective(SphinxDirective):
+class ReportExampleDirective(LiveDirective):
     """``.. uno:report-example:: json|markdown|junit|badge``."""
 
     required_arguments = 1
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         cert = certification()
         what = self.arguments[0]
         if what == "json":
@@ -175,8 +215,9 @@ class ReportExampleDirective(SphinxDirective):
             shown = {
                 "unospec_report": r["unospec_report"],
                 "header": r["header"] | {"program": r["header"]["program"] | {"argv": ["…"]}},
-                "results": r["results"][:3] + ["…"],
-                "rules": r["rules"][:2] + ["…"],
+                "results": _one_of_each(r["results"], "kind") + ["…"],
+                "rules": _one_of_each(r["rules"], "verdict", lambda x: bool(x["citations"]))
+                + ["…"],
                 "footer": r["footer"],
             }
             shown["header"]["declared"] = {
@@ -214,12 +255,12 @@ class SchemaDirective(SphinxDirective):
         path = SCHEMAS / f"{file}.schema.json"
         if not path.exists():
             if "optional" in self.options:
-                return [para(literal(path.name), " is not part of this version.")]
+                return []
             logger.warning("no schema %s", path, location=self.get_location())
             return []
         self.env.note_dependency(str(path))
         doc = schema(file)
-        defs = doc.get("$defs", {})
+        defs = doc.get("$defs") or {file: doc}  # a schema without definitions: the file
         names = (
             [n.strip() for n in self.options["only"].split(",")]
             if "only" in self.options
@@ -228,10 +269,13 @@ class SchemaDirective(SphinxDirective):
         out: list[nodes.Node] = []
         for name in names:
             if name not in defs:
-                logger.warning("%s has no definition %s", path.name, name, location=self.get_location())
+                logger.warning(
+                    "%s has no definition %s", path.name, name, location=self.get_location()
+                )
                 continue
             d = defs[name]
             anchor = f"{file}-{name}"
+            pointer = f"#/$defs/{name}" if "$defs" in doc else ""
             sec = section(anchor, f"{name}", ["schema-def"])
             domain(self.env).note("message", f"{file}:{name}", self.env.docname, anchor, name)
             if d.get("description"):
@@ -242,38 +286,75 @@ class SchemaDirective(SphinxDirective):
                 sec += table(
                     ["field", "required", "what"],
                     [
-                        [literal(k), "yes" if k in required else "", _describe(v)]
+                        [literal(k), "yes" if k in required else "", para(_describe(v, file))]
                         for k, v in props.items()
                     ],
                     classes=["schema-fields"],
                     widths=[2, 1, 6],
                 )
+            alternatives = d.get("oneOf") or d.get("anyOf")
+            if alternatives and all("$ref" in a for a in alternatives):
+                sec += para("One of ", joined(_ref(a["$ref"], file) for a in alternatives), ".")
             sec += para(
-                strong("Schema"), " (", literal(f"spec/protocol/{path.name}#/$defs/{name}"), "):"
+                strong("Schema"), " (", literal(f"spec/protocol/{path.name}{pointer}"), "):"
             )
             sec += json_block(d)
             out.append(sec)
         return out
 
 
-def _describe(v: dict[str, Any]) -> str:
-    parts = []
+def _ref(ref: str, file: str) -> nodes.Node:
+    """A link to the rendered schema definition a ``$ref`` names."""
+    target, _, pointer = ref.partition("#")
+    target_file = target.removesuffix(".schema.json") or file
+    name = pointer.removeprefix("/$defs/")
+    return xref(
+        "message", f"{target_file}:{name}", name if target_file == file else f"{target_file}:{name}"
+    )
+
+
+def _describe(v: dict[str, Any], file: str) -> list[nodes.Node]:
+    """A field of a schema in words, with links to the definitions it refers to."""
+    parts: list[list[nodes.Node]] = []
     if "const" in v:
-        parts.append(f"always {json.dumps(v['const'])}")
+        parts.append([nodes.Text(f"always {json.dumps(v['const'])}")])
     if "$ref" in v:
-        parts.append("see " + v["$ref"].replace(".schema.json#/$defs/", ":").lstrip("#/$defs/"))
+        parts.append([nodes.Text("see "), _ref(v["$ref"], file)])
     if "enum" in v:
-        parts.append("one of " + ", ".join(json.dumps(e) for e in v["enum"]))
+        parts.append([nodes.Text("one of " + ", ".join(json.dumps(e) for e in v["enum"]))])
     if "type" in v:
         t = v["type"]
         if t == "array" and isinstance(v.get("items"), dict):
-            inner = _describe(v["items"])
-            parts.append(f"array of {inner}" if inner else "array")
+            inner = _describe(v["items"], file)
+            parts.append([nodes.Text("array of "), *inner] if inner else [nodes.Text("array")])
         else:
-            parts.append(t if isinstance(t, str) else " or ".join(t))
+            parts.append([nodes.Text(t if isinstance(t, str) else " or ".join(t))])
+    for key in ("oneOf", "anyOf"):
+        if v.get(key) and all("$ref" in a or "type" in a for a in v[key]):
+            alts = [
+                [_ref(a["$ref"], file)] if "$ref" in a else [nodes.Text(str(a["type"]))]
+                for a in v[key]
+            ]
+            parts.append([nodes.Text("one of "), *joined(alts, " or ")])
     if v.get("description"):
-        parts.append(v["description"])
-    return "; ".join(parts)
+        parts.append([nodes.Text(v["description"])])
+    out: list[nodes.Node] = []
+    for i, p in enumerate(parts):
+        if i:
+            out.append(nodes.Text("; "))
+        out.extend(p)
+    return out
+
+
+def check_schemas_rendered(app: Any, env: Any) -> None:
+    """Every definition of every schema file has its section somewhere in the docs."""
+    dom = domain(env)
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        file = path.name.removesuffix(".schema.json")
+        doc = schema(file)
+        for name in doc.get("$defs") or {file: doc}:
+            if ("message", f"{file}:{name}") not in dom.objects:
+                logger.warning("the docs show no section for %s#/$defs/%s", path.name, name)
 
 
 HANDS = [["R1", "R2", "B3", "G4", "YS", "W", "B9"], ["G1", "G2", "Y3", "Y4", "BR", "WD4", "R8"]]
@@ -331,11 +412,11 @@ def session() -> list[tuple[dict[str, Any], dict[str, Any] | None, list[str]]]:
     return out
 
 
-class SessionDirective(SphinxDirective):
+class SessionDirective(LiveDirective):
     """``.. uno:session::`` — a live session against the reference server, run at build time;
     every request and reply is checked against the schemas (a mismatch fails the build)."""
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         lines = []
         for req, reply, problems in session():
             for p in problems:
@@ -355,7 +436,11 @@ def _compact(message: dict[str, Any], limit: int = 6) -> str:
         if isinstance(value, dict):
             return {k: cut(v, k) for k, v in value.items()}
         if isinstance(value, list):
-            short = value[:limit] + [f"… {len(value) - limit} more"] if len(value) > limit + 1 else value
+            short = (
+                value[:limit] + [f"… {len(value) - limit} more"]
+                if len(value) > limit + 1
+                else value
+            )
             if key in ("hands", "cards"):
                 short = value
             return [cut(v) for v in short]
@@ -364,13 +449,13 @@ def _compact(message: dict[str, Any], limit: int = 6) -> str:
     return json.dumps(cut(message), separators=(",", ":"), ensure_ascii=False)
 
 
-class TraceExampleDirective(SphinxDirective):
+class TraceExampleDirective(LiveDirective):
     """``.. uno:trace-example::`` — the first lines of a trace of a real game (2 players),
     checked against the trace schema."""
 
     option_spec = {"lines": directives.positive_int}
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         from reference.trace import play
 
         game = play(2, "official", {}, seed=3, max_actions=200)
@@ -403,11 +488,11 @@ def _doc(step: Any) -> str:
     return str(getattr(step, "doc", step))
 
 
-class ProverDirective(SphinxDirective):
+class ProverDirective(LiveDirective):
     """``.. uno:prover::`` — the invariants, step properties, steps and profile groups of
     ``spec/prover``, read from the code (and the ``unospec prove`` table when it is fast)."""
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         try:
             from spec.prover.invariants import INVARIANTS, PROPERTIES
             from spec.prover.proofs import ACTIONS
@@ -439,7 +524,9 @@ class ProverDirective(SphinxDirective):
             "A step kind that a group's rules do not offer is left out for that group."
         )
         scope += table(
-            ["step", "what it is"], [[k, _doc(v)] for k, v in ACTIONS.items()], classes=["steps-table"]
+            ["step", "what it is"],
+            [[k, _doc(v)] for k, v in ACTIONS.items()],
+            classes=["steps-table"],
         )
         scope += table(
             ["group", "profile", "options on top"],
@@ -464,18 +551,14 @@ class ProverDirective(SphinxDirective):
         return out
 
 
-class ProverRunDirective(SphinxDirective):
+class ProverRunDirective(LiveDirective):
     """``.. uno:prover-run::`` — how to run the proofs: ``unospec prove`` with its help; with
     ``:run:`` also its table, run at build time (given up after :data:`PROVE_BUDGET` s)."""
 
     option_spec = {"run": directives.flag}
 
-    def run(self) -> list[nodes.Node]:
-        from conformance.cli import build_parser
-
-        sub = next(
-            a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)  # noqa: SLF001
-        )
+    def render(self) -> list[nodes.Node]:
+        sub = subcommands()
         if "prove" not in sub.choices:
             return [
                 para(
@@ -508,7 +591,10 @@ class ProverRunDirective(SphinxDirective):
         seconds = time.perf_counter() - t0
         if code != 0:
             logger.warning(
-                "unospec prove exited %s:\n%s", code, table_text[-2000:], location=self.get_location()
+                "unospec prove exited %s:\n%s",
+                code,
+                table_text[-2000:],
+                location=self.get_location(),
             )
         return [
             *out,

@@ -19,6 +19,7 @@ from docutils import nodes
 from gherkin.parser import Parser
 
 from conformance.scenarios import FEATURES, PROFILE_TAGS, Scenario, load_scenarios
+from spec.catalogue import load as load_catalogue
 
 from .domain import xref
 from .util import code_block, para, table, with_cards
@@ -71,7 +72,9 @@ def by_tag() -> dict[str, list[Scenario]]:
 
 
 def home(sc: Scenario) -> str:
-    return sc.rule_block or (sc.ids[0] if sc.ids else "UNTAGGED")
+    """The catalogue ID whose section shows the scenario with its anchor: its ``Rule:`` block."""
+    block = sc.rule_block or (sc.ids[0] if sc.ids else "UNTAGGED")
+    return load_catalogue().canonical(block) or block
 
 
 def feature_files() -> list[Path]:
