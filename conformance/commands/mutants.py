@@ -29,7 +29,7 @@ from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 MUTANTS_DIR = ROOT / "tests" / "mutants"
-FAILING = ("fail", "errored", "timeout")
+NOT_PASSED = ("fail", "errored", "timeout", "skipped")
 
 
 def register(sub: Any) -> None:
@@ -81,9 +81,11 @@ def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
     from conformance.certify import Settings, certify
 
     cert = certify(Settings(program(name), profile=profile))
-    bad = [f for f in cert.findings if f.outcome in FAILING]
+    # a rule counts as failing only through a real rules failure (not an error or a skip)
+    bad = [f for f in cert.findings if f.outcome == "fail"]
     failing_rules = sorted({r for f in bad for r in f.rules})
     naming = [f for f in bad if rule in f.rules]
+    first = next((f for f in cert.findings if f.outcome in NOT_PASSED), None)
 
     def item(f: Any) -> dict[str, Any]:
         return {"kind": f.kind, "id": f.id, "outcome": f.outcome, "message": f.message[:300]}
@@ -99,7 +101,7 @@ def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
         "rule_named": named,
         "could_not_run": cert.could_not_run,
         "caught_by": item(naming[0]) if naming else None,
-        "first_failure": item(bad[0]) if bad else None,
+        "first_failure": item(first) if first else None,
         "failing_scenarios": sum(f.kind == "scenario" for f in bad),
         "failing_games": sum(f.kind == "differential" for f in bad),
         "scenarios_naming_rule": sum(f.kind == "scenario" for f in naming),
@@ -222,6 +224,8 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 f"{r['seconds']:.1f}",
             )
         out = Console()
+        if not out.is_terminal:  # logs (make mutants in CI) get the whole table
+            out = Console(width=180)
         out.print(t)
         out.print(
             f"mutation score: {total['killed']}/{total['total']} killed"
