@@ -74,28 +74,49 @@ def rule_for_extra(pos: Position, action: dict[str, Any]) -> str:
     return err.rule
 
 
+#: For a field that came out different, the events whose rule is most likely to blame, in order.
+FIELD_EVENTS = {
+    "/scores": ("points_scored", "match_won", "stalemate"),
+    "/winner": ("match_won", "points_scored"),
+    "/round": ("dealt", "stalemate", "round_won"),
+    "/hands": (
+        "cards_drawn",
+        "draw_forgiven",
+        "hands_swapped",
+        "hands_rotated",
+        "challenge_decided",
+        "uno_caught",
+    ),
+    "/draw_pile": ("cards_drawn", "reshuffled", "draw_forgiven", "starter_returned", "dealt"),
+    "/discard_pile": ("reshuffled", "card_played", "cheat_revealed", "starter_returned"),
+    "/to_act": (
+        "turn_skipped",
+        "direction_reversed",
+        "turn_missed",
+        "challenge_decided",
+        "jumped_in",
+        "turn_ended",
+    ),
+    "/direction": ("direction_reversed",),
+    "/phase": ("challenge_decided", "round_won", "turn_ended", "cards_drawn", "colour_named"),
+    "/colour": ("colour_named", "reshuffled"),
+    "/uno": ("uno_called", "uno_caught", "hands_swapped", "hands_rotated"),
+    "/dealer": ("dealer_chosen", "dealer_tie"),
+}
+
+
 def rule_for_field(field: str, events: list[dict[str, Any]]) -> str:
-    """A position field that came out different after a step: the most specific rule the
-    reference applied in that step, else the field's usual rule."""
+    """A position field that came out different after a step: the rule of the event most
+    related to that field in that step, else the field's usual rule."""
+    base = "/" + field.split("/")[1] if field.count("/") > 1 else field
+    for kind in FIELD_EVENTS.get(base, ()):
+        for e in events:
+            if e["type"] == kind:
+                return e["rule"]
+    if base == "/uno":
+        return "UNO-CALL"
     ignore = {"PLAY-MATCH", "WILD-ANYTIME", "TURN-ADVANCE", "DRAW-END-TURN"}
     specific = [e["rule"] for e in events if e["rule"] not in ignore]
-    if field.startswith("/hands") or field == "/draw_pile":
-        drawn = [
-            e["rule"]
-            for e in events
-            if e["type"] in ("cards_drawn", "draw_forgiven", "hands_swapped", "hands_rotated")
-        ]
-        if drawn:
-            return drawn[0]
-    if field == "/to_act":
-        skips = [
-            e["rule"]
-            for e in events
-            if e["type"] in ("turn_skipped", "direction_reversed", "turn_missed")
-        ]
-        if skips:
-            return skips[0]
     if specific:
         return specific[0]
-    base = field if field.count("/") == 1 else "/" + field.split("/")[1]
     return FIELD_RULE.get(base, events[0]["rule"] if events else "P-ILLEGAL-PLAY-REJECTED")
