@@ -156,7 +156,9 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
                 if s.text.startswith("the option ")
             }
             if needed - declared:
-                reason = f"needs option(s) {', '.join(sorted(needed - declared))}"
+                # certification is per profile and declared options: a variant the program
+                # does not offer is outside what it claims (not applicable, not a skip)
+                reason = f"not applicable: needs option(s) {', '.join(sorted(needed - declared))}"
             elif not can_load and not any(s.text.startswith("a new ") for s in run.steps):
                 reason = "sets up a position: needs the 'load' capability"
             out.append((run, reason))
@@ -165,6 +167,8 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
 
 def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     rules = list(run.scenario.ids)
+    if reason and reason.startswith("not applicable"):
+        return Finding("scenario", run.id, "not_applicable", rules, reason)
     if reason:
         return Finding("scenario", run.id, "skipped", rules, reason)
     t0 = time.perf_counter()

@@ -32,6 +32,8 @@ def verdict(row: dict[str, int]) -> str:
         return "error"
     if row["pass"]:
         return "pass" if not row["skipped"] else "partial"
+    if row["not_applicable"] and not row["skipped"]:
+        return "n/a"
     return "skipped"
 
 

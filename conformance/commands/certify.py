@@ -97,6 +97,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             "error": "red",
             "partial": "yellow",
             "skipped": "yellow",
+            "n/a": "dim",
         }
         for rid, row in rules.items():
             v = verdict(row)
