@@ -229,7 +229,7 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     new = pos.copy()
     new.__dict__.pop("_legal", None)
     events: list[Event] = []
-    sizes = [len(h) for h in new.hands]
+    sizes = _sizes(new)
     seat = action["seat"]
     phase = new.phase
     if kind == "play":
@@ -275,6 +275,13 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     return new, events
 
 
+def _sizes(pos: Position) -> list[int] | None:
+    """Hand sizes before an action, for UNO-CALL; ``None`` when no hand is that small (no
+    hand can then have held exactly one card)."""
+    sizes = [len(h) for h in pos.hands]
+    return sizes if min(sizes) <= 2 else None
+
+
 def _apply_chance(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     need = pos.chance
     kind = action["type"]
@@ -286,7 +293,7 @@ def _apply_chance(pos: Position, action: Action) -> tuple[Position, list[Event]]
     new = pos.copy()
     new.__dict__.pop("_legal", None)
     events: list[Event] = []
-    sizes = [len(h) for h in new.hands]
+    sizes = _sizes(new)
     if kind == "dealer_draw":
         cards = setup.check_cards(action.get("cards"), "/cards", "DEALER-SELECTION")
         if len(cards) != len(need["seats"]):

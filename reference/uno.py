@@ -36,7 +36,7 @@ def late_catch(uno: list, seat: int) -> None:
 
 
 @implements("UNO-CALL", "UNO-REPEAT")
-def refresh(pos: Position, sizes_before: list[int]) -> None:
+def refresh(pos: Position, sizes_before: list[int] | None) -> None:
     """Whoever is left holding exactly one card after an action must call UNO; the duty
     arises anew every time a hand drops to one card. A hand of any other size owes nothing."""
     uno = pos.uno
@@ -49,7 +49,7 @@ def refresh(pos: Position, sizes_before: list[int]) -> None:
         if n != 1:
             if uno[s] is not None:
                 uno[s] = None
-        elif sizes_before[s] != 1 or s in renewed:
+        elif sizes_before is None or sizes_before[s] != 1 or s in renewed:
             uno[s] = fresh
 
 
