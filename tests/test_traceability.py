@@ -125,3 +125,18 @@ def test_rules_json_lists_scenario_ids(rule_id):
 
     data = rule_json(CAT, CAT.rules[rule_id])
     assert data["scenarios"] == [sc.id for sc in SCENARIOS if rule_id in sc.ids]
+
+
+def test_every_rule_id_the_engine_names_is_in_the_catalogue():
+    """Refusals and events cite catalogue IDs only (checked in the engine's source)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "reference"
+    named = set()
+    for path in root.glob("*.py"):
+        text = path.read_text()
+        named |= set(re.findall(r'(?:IllegalAction\(|bad\(|event\(\s*"\w+",)\s*"([A-Z][A-Z0-9-]+)"', text))
+        named |= set(re.findall(r'\bbad\(\s*\n?\s*"([A-Z][A-Z0-9-]+)"', text))
+    assert named, "the pattern found no rule IDs at all"
+    assert not sorted(named - set(CAT.rules))

@@ -87,16 +87,36 @@ def pick(rng: random.Random, legal: list[dict], policy: str) -> dict:
     return rng.choice(legal)
 
 
+SETTINGS = {
+    "WD4-BLUFF.wd4_enforcement": ["challenge", "engine"],
+    "WD4-CHALLENGE-GUILTY.guilty_challenger_skipped": [False, True],
+    "UNO-PENALTY.cards": [1, 2, 3, 4, 7],
+    "P-STALEMATE.stalemate": ["void_round", "lowest_hand_wins"],
+    "P-NEXT-DEALER.next_dealer": ["left_of_previous", "previous_round_winner"],
+    "P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge": [False, True],
+}
+
+
+def random_options(rng: random.Random) -> dict:
+    """Half the games use the plain official profile, the rest set some of its parameters."""
+    if rng.random() < 0.5:
+        return {}
+    return {k: rng.choice(v) for k, v in SETTINGS.items() if rng.random() < 0.5}
+
+
 def run_game(game_no: int, seed: int, prog: ProgramPort, stats: Counter, load_rate: float, max_steps: int) -> None:
     rng = random.Random(seed)
     players = rng.randint(2, 10)
     policy = rng.choice(["player", "player", "uniform", "hoarder"])
     stats[f"policy {policy}"] += 1
+    options = random_options(rng)
+    for k in options:
+        stats[f"option {k}={options[k]}"] += 1
     ref = ReferencePort()
-    assert ref.new_game(players, "official", {}).accepted
-    assert prog.new_game(players, "official", {}).accepted
+    assert ref.new_game(players, "official", options).accepted
+    assert prog.new_game(players, "official", options).accepted
     for step in range(max_steps):
-        where = f"game {game_no} (seed {seed}, {players} players) step {step}"
+        where = f"game {game_no} (seed {seed}, {players} players, options {options}) step {step}"
         pos = compare(ref, prog, where)
         legal = ref.legal_actions()
         # Illegal actions: both refuse, neither changes.

@@ -14,7 +14,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from uno_engine import Game, Refusal, Unsupported, official_options  # noqa: E402
+from uno_engine import Game, Refusal, TableRules, Unsupported  # noqa: E402
 
 PROTOCOL = 1
 OBSERVES = ["players", "phase", "to_act", "direction", "dealer", "colour", "hands", "draw_pile",
@@ -44,16 +44,17 @@ class Session:
     def cmd_hello(self, msg: dict) -> dict:
         return {"ok": True, "protocol": PROTOCOL,
                 "implementation": {"name": "unospec-independent", "version": "1.0.0", "language": "python"},
-                "profiles": ["official"], "options": [], "capabilities": ["load", "observe"],
+                "profiles": ["official"], "options": TableRules.DECLARED,
+                "capabilities": ["load", "observe", "events"],
                 "observes": OBSERVES}
 
     def cmd_new_game(self, msg: dict) -> dict:
-        if msg.get("profile") != "official" or not official_options(msg.get("options") or {}):
-            raise Unsupported(f"profile {msg.get('profile')!r} with options {msg.get('options')!r}")
+        if msg.get("profile") != "official":
+            raise Unsupported(f"profile {msg.get('profile')!r} (only official)")
         try:
-            self.game = Game(msg.get("players"))
+            self.game = Game(msg.get("players"), msg.get("options"))
         except Refusal as r:
-            return {"ok": False, "error": {"code": "bad_request", "message": f"{r.rule}: {r.reason}"}}
+            return {"ok": False, "error": {"code": "bad_request", "message": f"{r.rule}: {r.reason}", "rule": r.rule}}
         return {"ok": True}
 
     def cmd_load(self, msg: dict) -> dict:

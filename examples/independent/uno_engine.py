@@ -94,7 +94,6 @@ assert len(FULL_DECK) == 108
 
 HAND_SIZE = 7            # DEAL-SEVEN
 TARGET = 500             # MATCH-TARGET-500
-UNO_PENALTY = 2          # UNO-PENALTY (official: 2 cards)
 
 
 def card(code: str) -> Card:
@@ -209,7 +208,8 @@ class Game:
         ("challenge", "accept"): "_accept_draw",
     }
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, options: object = None):
+        self.rules = TableRules(options)
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
             raise Refusal("PLAYER-COUNT", f"a game has 2 to 10 players, not {players!r}")
         self.n = players
@@ -247,15 +247,23 @@ class Game:
         self._events.append({"type": kind, "rule": rule, **data})
 
     def may_lay(self, code: str) -> bool:
-        """May the player to act lay ``code`` on the discard pile now?
+        """May the player to act lay ``code`` from their hand now?
 
-        WILD-ANYTIME: a Wild always. WD4-BLUFF: under the official profile a Wild Draw
-        Four is accepted even against WD4-RESTRICTION (only a challenge can punish it).
-        Coloured cards follow PLAY-MATCH / MATCH-ON-WILD."""
+        WILD-ANYTIME: a Wild always. WD4-BLUFF: by default a Wild Draw Four is accepted
+        even against WD4-RESTRICTION (only a challenge can punish it); with
+        ``wd4_enforcement = "engine"`` the restriction is checked here. Coloured cards
+        follow PLAY-MATCH / MATCH-ON-WILD."""
         c = card(code)
+        if c.kind == WILD_FOUR_KIND and self.rules.engine_polices_wd4:
+            return self.wd4_restriction_holds(self.to_act)
         if c.is_wild:
             return True
         return c.fits_on(self.top, self.colour)
+
+    def wd4_restriction_holds(self, seat: int) -> bool:
+        """WD4-RESTRICTION: none of the seat's other cards has the current colour (wild
+        cards have no colour, so they never count)."""
+        return not self.seats[seat].has_colour(self.colour)
 
     def can_still_draw(self) -> bool:
         """A card can come from the draw pile, directly or after a RESHUFFLE."""
@@ -313,7 +321,7 @@ class Game:
             # DRAW-THEN-PLAY / WD4-RESTRICTION: a WD4 just drawn is playable only if the
             # hand now held, without it, has no card of the current colour. (The bluff of
             # WD4-BLUFF covers a WD4 laid from the hand, not the card just drawn.)
-            return code if not player.has_colour(self.colour) else None
+            return code if self.wd4_restriction_holds(self.to_act) else None
         return code if self.may_lay(code) else None
 
     # ---- performing actions -----------------------------------------------------------------
@@ -329,8 +337,10 @@ class Game:
         if kind in CHANCE_ACTIONS:
             self._chance_input(kind, action)
         else:
-            if action not in self.legal_moves():
+            legal = self.legal_moves()
+            if action not in legal:
                 raise self.why_illegal(action)
+            action = legal[legal.index(action)]      # our own copy: plain ints and strings
             seat = action["seat"]
             if kind == "uno":
                 self.seats[seat].uno = "called"                       # UNO-SELF-RESCUE
@@ -586,24 +596,35 @@ class Game:
         self.note("hand_shown", "WD4-CHALLENGE", seat=offender, to=seat, cards=sorted(self.seats[offender].hand))
         rule = "WD4-CHALLENGE-GUILTY" if guilty else "WD4-CHALLENGE-INNOCENT"
         self.note("challenge_decided", rule, seat=seat, guilty=guilty)
+        if info.get("final"):          # P-LAST-WD4-NO-CHALLENGE with a futile challenge allowed
+            self.debts.append(Debt(seat, info.get("total", 4) + 2, rule))
+            self._round_over(offender)
+            return
         if guilty:
             self.debts.append(Debt(offender, info.get("total", 4), rule))
-            self._give_turn(seat)
+            if self.rules.guilty_challenger_skipped:     # WD4-CHALLENGE-GUILTY parameter
+                self._give_turn(self.seat_after(seat))
+            else:
+                self._give_turn(seat)
         else:
             self.debts.append(Debt(seat, info.get("total", 4) + 2, rule))
             self.note("turn_skipped", rule, seat=seat)
             self._give_turn(self.seat_after(seat))
 
     def _accept_draw(self, seat: int, action: dict) -> None:
+        if self.pending.get("final"):
+            self.debts.append(Debt(seat, self.pending.get("total", 4), "LAST-CARD-DRAW"))
+            self._round_over(self.pending["from"])
+            return
         self._victim_draws(seat, self.pending.get("total", 4), "WD4-EFFECT")
 
     # -- UNO --
 
     def _catch(self, catcher: int, target: int) -> None:
-        """UNO-CATCH within UNO-CATCH-WINDOW -> UNO-PENALTY: two cards, nothing else."""
+        """UNO-CATCH within UNO-CATCH-WINDOW -> UNO-PENALTY: the penalty cards (2 by default), nothing else."""
         self.seats[target].uno = None
         self.note("uno_caught", "UNO-CATCH", seat=catcher, target=target)
-        self.debts.append(Debt(target, UNO_PENALTY, "UNO-PENALTY"))
+        self.debts.append(Debt(target, self.rules.uno_penalty, "UNO-PENALTY"))
 
     def _update_uno_duties(self, sizes_before: list[int]) -> None:
         """UNO-CALL / UNO-REPEAT: whoever comes down to one card owes a call and can be
@@ -679,11 +700,23 @@ class Game:
         self.note("round_won", "ROUND-END", seat=seat)
         for p in self.seats:
             p.uno = None
-        self.to_act = None
-        self.pending = {"winner": seat}
-        self.phase = "scoring"
+        self._round_over(seat)
         if last_draw and last.face in DRAW_AMOUNT:
-            self.debts.append(Debt(self.seat_after(seat), DRAW_AMOUNT[last.face], "LAST-CARD-DRAW"))
+            victim = self.seat_after(seat)
+            if last.kind == WILD_FOUR_KIND and self.rules.futile_challenge:
+                # The victim may still challenge; the empty hand makes it fail.
+                self.phase = "challenge"
+                self.to_act = victim
+                self.pending = {"seat": victim, "from": seat, "total": 4, "card": WILD_FOUR,
+                                "wd4_legal": True, "final": True, "prior_colour": self.colour}
+                return
+            self.debts.append(Debt(victim, DRAW_AMOUNT[last.face], "LAST-CARD-DRAW"))
+
+    def _round_over(self, winner: int) -> None:
+        """The round is decided; it is scored once every owed card has been drawn."""
+        self.to_act = None
+        self.pending = {"winner": winner}
+        self.phase = "scoring"
 
     def _score_round(self) -> None:
         """SCORE-WINNER-TAKES, SCORE-VALUES, MATCH-TARGET-500, NEW-ROUND, P-NEXT-DEALER."""
@@ -701,13 +734,23 @@ class Game:
             self.winner = [p.seat for p in self.seats if p.score == best]
             self.note("match_won", "MATCH-TARGET-500", seats=self.winner)
             return
-        self.dealer = (self.dealer + 1) % self.n                      # left_of_previous
+        if self.rules.winner_deals_next:                              # P-NEXT-DEALER
+            self.dealer = champ
+        else:
+            self.dealer = (self.dealer + 1) % self.n                  # left_of_previous
         self.round += 1
         self._await_deal()
 
     def _stalemate(self) -> None:
-        """P-STALEMATE (void_round): nobody scores, the same dealer deals again."""
+        """P-STALEMATE: void_round -> nobody scores, the same dealer deals again;
+        lowest_hand_wins -> a single lowest hand wins the round (a tie voids it)."""
         self.note("stalemate", "P-STALEMATE")
+        if self.rules.stalemate_lowest_wins:
+            values = [p.value for p in self.seats]
+            lowest = [s for s, v in enumerate(values) if v == min(values)]
+            if len(lowest) == 1:
+                self._round_over(lowest[0])
+                return
         self.last_round = {"round": self.round, "winner": None, "void": True}
         self.round += 1
         self._await_deal()
@@ -766,6 +809,8 @@ class Game:
             if self.phase != "turn":
                 return Refusal(phase_rule or "P-ILLEGAL-PLAY-REJECTED", f"seat {seat} must {duty} now")
             if not self.may_lay(code):
+                if code == WILD_FOUR:
+                    return Refusal("WD4-RESTRICTION", f"a Wild Draw Four may not be played while holding the current colour {self.colour}")
                 if self.top.is_wild:
                     return Refusal("MATCH-ON-WILD", f"{code} is not of the colour {self.colour} named for the {self.top.code}")
                 return Refusal("PLAY-MATCH", f"{code} matches neither the colour {self.colour} nor the face of {self.top.code}")
@@ -799,7 +844,7 @@ class Game:
         return {
             "unospec_position": 1,
             "profile": "official",
-            "options": {},
+            "options": dict(self.rules.options),
             "players": self.n,
             "phase": self.phase,
             "to_act": self.to_act,
@@ -828,13 +873,16 @@ class Game:
         does not model, ``ValueError`` for a position that cannot exist."""
         if not isinstance(pos, dict):
             raise ValueError("a position is a JSON object")
-        if pos.get("profile", "official") != "official" or not official_options(pos.get("options") or {}):
-            raise Unsupported("only the official profile without options is implemented")
+        if pos.get("profile", "official") != "official":
+            raise Unsupported("only the official profile is implemented")
         n = pos.get("players")
         if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 10:
             raise ValueError(f"/players: must be 2 to 10, got {n!r}")
-        g = cls(n)
+        g = cls(n, pos.get("options"))
         phase = pos.get("phase")
+        if phase not in ("dealer", "deal", "turn", "drawn", "colour", "challenge", "stack", "swap", "multi",
+                         "cheat", "scoring", "over"):
+            raise ValueError(f"/phase: {phase!r} is not a phase")
         if phase not in ("dealer", "deal", "turn", "drawn", "colour", "challenge", "over"):
             raise Unsupported(f"loading a position in phase {phase!r} is not supported")
         if pos.get("owed_draws"):
@@ -902,14 +950,13 @@ class Game:
             if pend["wild"] == WILD_FOUR and "wd4_legal" not in g.pending:
                 g.pending["wd4_legal"] = not g.seats[to_act].has_colour(pend.get("prior_colour"))
         elif phase == "challenge":
-            if not isinstance(pend, dict) or pend.get("card", WILD_FOUR) != WILD_FOUR or pend.get("final") \
+            if not isinstance(pend, dict) or pend.get("card", WILD_FOUR) != WILD_FOUR \
                     or not isinstance(pend.get("from"), int):
-                raise Unsupported("a challenge phase needs pending.from (and no futile challenge)")
+                raise Unsupported("a challenge phase needs pending.from")
             g.pending = {"seat": to_act, "from": pend["from"], "total": pend.get("total", 4), "card": WILD_FOUR,
                          "prior_colour": pend.get("prior_colour"), "wd4_legal": pend.get("wd4_legal", True)}
-        if phase == "deal":
-            g.chance = {"type": "deal", "dealer": dealer, "hand_size": HAND_SIZE,
-                        "seats": [(dealer + i) % n for i in range(1, n + 1)]}
+            if pend.get("final"):
+                g.pending["final"] = True
         g._moves = None
         return g
 
@@ -933,26 +980,39 @@ def _copy(v):
     return v
 
 
-#: The official profile's parameter values; an option equal to them changes nothing.
-OFFICIAL_PARAMS = {
-    "WD4-BLUFF.wd4_enforcement": "challenge",
-    "WD4-CHALLENGE-GUILTY.guilty_challenger_skipped": False,
-    "UNO-PENALTY.cards": 2,
-    "P-STALEMATE.stalemate": "void_round",
-    "P-NEXT-DEALER.next_dealer": "left_of_previous",
-    "P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge": False,
-}
+class TableRules:
+    """The official profile, plus the parameters of its core rules and policies that a
+    table may set (``RULE-ID.param`` options). Every variant stays off: an option naming
+    a variant is accepted only as ``false``."""
 
+    #: parameter -> (official value, check of a value)
+    PARAMS = {
+        "WD4-BLUFF.wd4_enforcement": ("challenge", lambda v: v in ("challenge", "engine")),
+        "WD4-CHALLENGE-GUILTY.guilty_challenger_skipped": (False, lambda v: isinstance(v, bool)),
+        "UNO-PENALTY.cards": (2, lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
+        "P-STALEMATE.stalemate": ("void_round", lambda v: v in ("void_round", "lowest_hand_wins")),
+        "P-NEXT-DEALER.next_dealer": ("left_of_previous", lambda v: v in ("left_of_previous", "previous_round_winner")),
+        "P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge": (False, lambda v: isinstance(v, bool)),
+    }
+    #: the rule IDs a program declares in its hello answer
+    DECLARED = sorted({key.split(".")[0] for key in PARAMS})
 
-def official_options(options: object) -> bool:
-    """True when ``options`` leaves the official profile as it is (every variant off,
-    every parameter at its official value)."""
-    if not isinstance(options, dict):
-        return False
-    for key, value in options.items():
-        if key in OFFICIAL_PARAMS:
-            if value != OFFICIAL_PARAMS[key] or type(value) is not type(OFFICIAL_PARAMS[key]):
-                return False
-        elif not (key.startswith("V-") and value is False):
-            return False
-    return True
+    def __init__(self, options: object = None):
+        options = options or {}
+        if not isinstance(options, dict):
+            raise Unsupported("options must be an object")
+        values = {key: official for key, (official, _) in self.PARAMS.items()}
+        for key, value in options.items():
+            if key in self.PARAMS:
+                if not self.PARAMS[key][1](value):
+                    raise Unsupported(f"{key} = {value!r} is not a valid setting")
+                values[key] = value
+            elif not (isinstance(key, str) and key.startswith("V-") and value is False):
+                raise Unsupported(f"option {key!r} is not implemented (only the official rules and their parameters)")
+        self.options = dict(options)
+        self.engine_polices_wd4 = values["WD4-BLUFF.wd4_enforcement"] == "engine"
+        self.guilty_challenger_skipped = values["WD4-CHALLENGE-GUILTY.guilty_challenger_skipped"]
+        self.uno_penalty = values["UNO-PENALTY.cards"]
+        self.stalemate_lowest_wins = values["P-STALEMATE.stalemate"] == "lowest_hand_wins"
+        self.winner_deals_next = values["P-NEXT-DEALER.next_dealer"] == "previous_round_winner"
+        self.futile_challenge = values["P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge"]
