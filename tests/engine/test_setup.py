@@ -188,7 +188,7 @@ def test_dealer_selection_waits_for_the_draw_before_any_seat_acts():
     before = dump(pos)
     with pytest.raises(IllegalAction) as info:
         apply(pos, deal_action(3, "R5"))
-    assert info.value.rule == "CHANCE"
+    assert info.value.rule == "P-ILLEGAL-PLAY-REJECTED"
     assert dump(pos) == before
 
 
