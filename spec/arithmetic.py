@@ -163,3 +163,43 @@ def partner_seat(seat: Any, players: int) -> Any:
     [3, 4, 5, 0, 1, 2]
     """
     return (seat + players // 2) % players
+
+
+def pass_missed_turns(
+    seat: Any,
+    direction: Any,
+    players: int,
+    missed: list[Any],
+    ite: Callable[..., Any] = py_ite,
+    limit: int = 4,
+) -> tuple[Any, list[Any]]:
+    """V-UNO-PENALTY-LOSE-TURN: who takes a turn handed to ``seat``, and the missed turns
+    owed afterwards: ``(to_act, missed)``.
+
+    Walking on from ``seat`` one seat at a time in ``direction``, a seat that still owes a
+    missed turn (``missed[s] > 0``) loses this one (its count drops by one) and the turn
+    moves on; the first seat that owes none takes it. At most ``limit * players`` turns are
+    passed over. Seat ``s`` is reached after ``(s - seat) * direction % players`` steps and
+    again every ``players`` steps, so the walk stops after
+    ``min(limit * players, min over s of (that offset + players * missed[s]))`` steps.
+
+    >>> pass_missed_turns(1, 1, 4, [0, 1, 0, 0])     # seat 1 loses the turn to seat 2
+    (2, [0, 0, 0, 0])
+    >>> pass_missed_turns(0, -1, 3, [2, 0, 1])       # 0 and 2 pass, 1 plays
+    (1, [1, 0, 0])
+    >>> pass_missed_turns(0, 1, 2, [2, 1])           # 0, 1, 0 pass; 1 plays
+    (1, [0, 0])
+    """
+    n = players
+    stop: Any = limit * n
+    offsets = [(s - seat) * direction % n for s in range(n)]
+    for s in range(n):
+        at = offsets[s] + n * missed[s]
+        stop = ite(at < stop, at, stop)
+    after = []
+    for s in range(n):
+        passed: Any = 0
+        for k in range(limit):
+            passed = passed + ite(offsets[s] + k * n < stop, 1, 0)
+        after.append(missed[s] - passed)
+    return next_seat(seat, direction, n, stop), after

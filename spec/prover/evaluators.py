@@ -51,6 +51,14 @@ class Concrete:
         return any(conds)
 
     @staticmethod
+    def le(a: Any, b: Any) -> Any:
+        return a <= b
+
+    @staticmethod
+    def eq(a: Any, b: Any) -> Any:
+        return a == b
+
+    @staticmethod
     def not_(c: Any) -> Any:
         return not c
 
@@ -66,6 +74,11 @@ class Concrete:
     @staticmethod
     def branch(cond: Any, then: Callable[[], Any], other: Callable[[], Any]) -> Any:
         return then() if cond else other()
+
+    @staticmethod
+    def then(result: Any, fn: Callable[[Any], Any]) -> Any:
+        """The step ``fn`` after the step that gave ``result``."""
+        return fn(result)
 
     @staticmethod
     def split(seat: Any, vec: Sequence[Any], seats: int, name: str) -> list[list[Any]]:
@@ -100,6 +113,21 @@ def _mk_sum(xs: Sequence[Any]) -> Any:
 
 def _mk_bool(fn: Any, xs: Sequence[Any]) -> Any:
     return z3.BoolRef(fn(_CTX.ref(), len(xs), _array(xs)), _CTX)
+
+
+_CMP: dict[tuple[Any, int, int], Any] = {}
+
+
+def _compare(fn: Any, a: Any, b: Any) -> Any:
+    if not isinstance(a, z3.ExprRef) and not isinstance(b, z3.ExprRef):
+        return bool(a <= b) if fn is z3.Z3_mk_le else bool(a == b)
+    ta, tb = _term(a), _term(b)
+    key = (fn, id(ta), id(tb))
+    hit = _CMP.get(key)
+    if hit is None:
+        r = z3.BoolRef(fn(_CTX.ref(), ta.as_ast(), tb.as_ast()), _CTX)
+        hit = _CMP[key] = (r, ta, tb)  # the terms stay alive, so their ids are not reused
+    return hit[0]
 
 
 class Symbolic:
@@ -145,7 +173,17 @@ class Symbolic:
         return terms[0] if len(terms) == 1 else _mk_sum(terms)
 
     def weigh(self, vec: Sequence[Any], table: Sequence[int]) -> Any:
-        return self.sum([x if t == 1 else x * t for x, t in zip(vec, table, strict=True) if t])
+        terms = []
+        for x, t in zip(vec, table, strict=True):
+            if not t or (isinstance(x, int) and x == 0):
+                continue
+            if isinstance(x, int):
+                terms.append(x * t)
+            elif t == 1:
+                terms.append(x)
+            else:
+                terms.append(z3.ArithRef(z3.Z3_mk_mul(_CTX.ref(), 2, _array([x, t])), _CTX))
+        return self.sum(terms)
 
     def pick(self, xs: Sequence[Any], i: Any) -> Any:
         if isinstance(i, int):
@@ -172,6 +210,15 @@ class Symbolic:
     @staticmethod
     def not_(c: Any) -> Any:
         return (not c) if isinstance(c, bool) else z3.Not(c)
+
+    @staticmethod
+    def le(a: Any, b: Any) -> Any:
+        """``a <= b``, fast on the long lists of the invariants (shared when repeated)."""
+        return _compare(z3.Z3_mk_le, a, b)
+
+    @staticmethod
+    def eq(a: Any, b: Any) -> Any:
+        return _compare(z3.Z3_mk_eq, a, b)
 
     def implies(self, a: Any, b: Any) -> Any:
         if a is True:
@@ -200,6 +247,17 @@ class Symbolic:
         b = other()
         self.path.pop()
         return Fork(cond, a, b)
+
+    def then(self, result: Any, fn: Callable[[Any], Any]) -> Any:
+        """The step ``fn`` after every outcome of the step that gave ``result``."""
+        if not isinstance(result, Fork):
+            return fn(result)
+        self.path.append(result.cond)
+        a = self.then(result.then, fn)
+        self.path[-1] = z3.Not(result.cond)
+        b = self.then(result.other, fn)
+        self.path.pop()
+        return Fork(result.cond, a, b)
 
     def split(self, seat: Any, vec: Sequence[Any], seats: int, name: str) -> list[list[Any]]:
         """``vec`` laid out by seat: fresh counts ``P[s][k] >= 0`` whose columns add up to

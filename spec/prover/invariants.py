@@ -9,7 +9,6 @@ implementation is checked *against*, not a restatement of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from spec import arithmetic as ar
@@ -44,9 +43,20 @@ PROPERTIES = {
 }
 
 
-def invariants(m: Model, st: State) -> dict[str, Any]:
-    """The state invariants of ``st`` as formulas (or Python booleans on concrete states)."""
+def invariants(m: Model, st: State, before: State | None = None) -> dict[str, Any]:
+    """The state invariants of ``st`` as formulas (or Python booleans on concrete states).
+
+    With ``before`` (a state whose invariants are assumed), a per-kind conjunct built from
+    exactly the same terms as in ``before`` is left out: it is one of the assumptions.
+    """
     ops, n, r = m.ops, m.n, m.rules
+
+    def new(xs: list[Any], olds: list[Any] | None) -> bool:
+        return olds is None or any(x is not y for x, y in zip(xs, olds, strict=True))
+
+    def column(s: State, k: int) -> list[Any]:
+        return [h[k] for h in s.hands] + [s.draw[k], s.disc[k]]
+
     a, imp = ops.all, ops.implies
     sizes = m.sizes(st)
     playing = ops.any([st.phase == p for p in PLAYING])
@@ -56,17 +66,27 @@ def invariants(m: Model, st: State) -> dict[str, Any]:
     top_wild = st.top[K.W] + st.top[K.WD4]
     conservation = a(
         [
-            ops.sum([h[k] for h in st.hands] + [st.draw[k], st.disc[k]]) == K.DECK[k]
+            ops.eq(ops.sum(column(st, k)), K.DECK[k])
             for k in range(K.N_KINDS)
+            if new(column(st, k), before and column(before, k))
         ]
     )
-    counts = [x for h in st.hands for x in h] + list(st.draw) + list(st.disc) + list(st.drawn)
+
+    def counts(s: State) -> list[Any]:
+        return (
+            [x for h in s.hands for x in h]
+            + [*s.draw, *s.disc, *s.drawn, *s.missed, *s.scores]
+            + [s.owed_count, s.idle, s.pend_total, s.carry]
+        )
+
+    old = counts(before) if before else [None] * len(counts(st))
     nonneg = a(
-        [x >= 0 for x in counts]
-        + [a([x >= 0, x <= 1]) for x in st.top]
-        + [x >= 0 for x in st.missed]
-        + [x >= 0 for x in st.scores]
-        + [st.owed_count >= 0, st.idle >= 0, st.pend_total >= 0, st.carry >= 0]
+        [ops.le(0, x) for x, y in zip(counts(st), old, strict=True) if x is not y]
+        + [
+            a([ops.le(0, x), ops.le(x, 1)])
+            for x, y in zip(st.top, before.top if before else st.top, strict=True)
+            if x is not y or before is None
+        ]
     )
     turn = a(
         [
@@ -90,7 +110,7 @@ def invariants(m: Model, st: State) -> dict[str, Any]:
                 ),
             ),
             imp(st.phase == DRAWN, ops.sum(st.drawn) <= 1),
-            imp(st.phase != DRAWN, a([x == 0 for x in st.drawn])),
+            imp(st.phase != DRAWN, a([ops.eq(x, 0) for x in st.drawn])),
             imp(
                 facing,
                 a(
@@ -124,7 +144,7 @@ def invariants(m: Model, st: State) -> dict[str, Any]:
                 a(
                     [
                         top_n == 1,
-                        a([t <= d for t, d in zip(st.top, st.disc, strict=True)]),
+                        a([ops.le(t, d) for t, d in zip(st.top, st.disc, strict=True)]),
                         st.colour >= -1,
                         st.colour < 4,
                         imp(
@@ -144,17 +164,16 @@ def invariants(m: Model, st: State) -> dict[str, Any]:
             ),
         ]
     )
-    lowest = r.stalemate == "lowest_hand_wins"
     round_end = a(
         [
             imp(playing, a([x >= 1 for x in sizes])),
             imp(
                 st.phase == SCORING,
-                ops.any([ops.pick(sizes, st.winner) == 0, a([lowest, st.idle >= n])]),
+                ops.any([ops.pick(sizes, st.winner) == 0, st.idle >= n]),
             ),
             imp(
                 st.phase == DEAL,
-                a([x == 0 for h in st.hands for x in h] + [x == 0 for x in st.disc]),
+                a([ops.eq(x, 0) for h in st.hands for x in h] + [ops.eq(x, 0) for x in st.disc]),
             ),
         ]
     )
@@ -187,8 +206,7 @@ def step_properties(
     out: dict[str, Any] = {}
     s, d = params.get("seat"), pre.direction
     gone = post.phase == SCORING  # the step ended the round
-    same_owed = a([post.owed_count == 0])
-    builders: dict[str, Callable[[], None]] = {}
+    none_owed = post.owed_count == 0
 
     def victim_faces(victim: Any, total: Any, after: Any) -> Any:
         """The victim now faces the draw (stack / challenge), or drew it and lost the turn."""
@@ -206,14 +224,14 @@ def step_properties(
     def single_card() -> None:
         cls = params["cls"]
         if cls in (ar.WILD, ar.WILD_DRAW_FOUR):
-            ok = a([post.phase == COLOUR, post.to_act == s, post.direction == d, same_owed])
+            ok = a([post.phase == COLOUR, post.to_act == s, post.direction == d, none_owed])
         elif cls == ar.NUMBER:
-            ok = a([post.handed == mod(s + d, n), post.direction == d, same_owed])
+            ok = a([post.handed == mod(s + d, n), post.direction == d, none_owed])
         elif cls == ar.SKIP:
-            ok = a([post.handed == mod(s + 2 * d, n), post.direction == d, same_owed])
+            ok = a([post.handed == mod(s + 2 * d, n), post.direction == d, none_owed])
         elif cls == ar.REVERSE:
             back = s if n == 2 else mod(s - d, n)  # REVERSE-TWO-PLAYER: a Skip
-            ok = a([post.direction == -d, post.handed == back, same_owed])
+            ok = a([post.direction == -d, post.handed == back, none_owed])
         else:
             ok = a([post.direction == d, victim_faces(mod(s + d, n), 2, mod(s + 2 * d, n))])
         out["card effects"] = imp(ops.not_(gone), ok)
@@ -228,9 +246,9 @@ def step_properties(
 
     def colour() -> None:
         named = post.colour == params["colour"]
-        wild = a([post.handed == mod(s + d, n), same_owed])
+        wild = a([post.handed == mod(s + d, n), none_owed])
         wd4 = victim_faces(mod(s + d, n), 4 + pre.carry, mod(s + 2 * d, n))
-        starter = a([post.handed == s, post.phase == TURN, same_owed])
+        starter = a([post.handed == s, post.phase == TURN, none_owed])
         out["card effects"] = a(
             [
                 named,
@@ -350,7 +368,7 @@ def step_properties(
         ok = a(
             [
                 post.direction == dir2,
-                imp(draws == 0, a([post.handed == after, same_owed])),
+                imp(draws == 0, a([post.handed == after, none_owed])),
                 imp(draws > 0, victim_faces(victim, draws, after)),
             ]
         )
@@ -434,32 +452,4 @@ def step_properties(
     family = action.split(" ")[0]
     if family in builders:
         builders[family]()
-    # V-UNO-PENALTY-LOSE-TURN: a player who owes one missed turn loses exactly the next turn
-    # they would take (stated where no other seat owes one)
-    if r.lose_turn and family not in ("serve", "reshuffle", "score", "catch", "uno", "draw"):
-        h = post.handed
-        owes = ops.pick(pre.missed, h)
-        alone = ops.sum(pre.missed) <= 1
-        out["penalty victims"] = a(
-            [
-                out.get("penalty victims", True),
-                imp(
-                    a([post.phase == TURN, h >= 0, alone]),
-                    a(
-                        [
-                            imp(owes == 0, post.to_act == h),
-                            imp(
-                                owes == 1,
-                                a(
-                                    [
-                                        post.to_act == mod(h + post.direction, n),
-                                        ops.sum(post.missed) == 0,
-                                    ]
-                                ),
-                            ),
-                        ]
-                    ),
-                ),
-            ]
-        )
     return out

@@ -55,10 +55,13 @@ assert (W, WD4) == (52, 53)
 assert all(VALUE[i] == POINTS[k] for i, k in enumerate(KINDS))
 
 
+INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+
+
 def one_hot(card: str) -> list[int]:
     """The vector of a single card."""
     v = [0] * N_KINDS
-    v[KINDS.index(card)] = 1
+    v[INDEX[card]] = 1
     return v
 
 
@@ -66,7 +69,7 @@ def counts(cards: Sequence[str]) -> list[int]:
     """Per-kind counts of a list of card codes."""
     v = [0] * N_KINDS
     for c in cards:
-        v[KINDS.index(c)] += 1
+        v[INDEX[c]] += 1
     return v
 
 

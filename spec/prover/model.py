@@ -40,6 +40,10 @@ DRAWS = {arithmetic.DRAW_TWO: 2, arithmetic.WILD_DRAW_FOUR: 4}
 
 
 class Model:
+    """The steps of a round for ``players`` players under ``rules``, evaluated with ``ops``
+    (:class:`~spec.prover.evaluators.Concrete` or :class:`~spec.prover.evaluators.Symbolic`)
+    on the arithmetic ``ar`` (:mod:`spec.arithmetic` unless a test hands in another)."""
+
     def __init__(self, rules: Rules, players: int, ops: Any, ar: ModuleType = arithmetic):
         self.rules, self.n, self.ops, self.ar = rules, players, ops, ar
 
@@ -70,7 +74,7 @@ class Model:
         ops = self.ops
         return ops.sum(
             [
-                ops.ite(ops.any([colour == K.COLOUR[k], face == K.FACE[k]]), hand[k], 0)
+                ops.ite(ops.any([ops.eq(colour, K.COLOUR[k]), ops.eq(face, K.FACE[k])]), hand[k], 0)
                 for k in range(52)
             ]
         )
@@ -174,7 +178,7 @@ class Model:
             for k, m in enumerate(row):
                 if isinstance(m, int) and m == 0:
                     continue
-                ops.require(m <= st.hands[s][k], "the player holds the card")
+                ops.require(ops.le(m, st.hands[s][k]), "the player holds the card")
                 hands[s][k], disc[k] = self.ar.move_cards(hands[s][k], disc[k], m)
         return st.but(hands=hands, disc=disc)
 
@@ -214,17 +218,13 @@ class Model:
         return st.but(**{**base, **changes})
 
     def give_turn(self, st: State, seat: Any) -> State:
-        """turns.give_turn (TURN-ADVANCE): the turn passes to ``seat``; a seat that owes a
-        missed turn (V-UNO-PENALTY-LOSE-TURN) loses it and the turn moves on."""
-        ops, handed = self.ops, seat
-        missed = list(st.missed)
+        """turns.give_turn (TURN-ADVANCE): the turn passes to ``seat``; seats that owe a
+        missed turn (V-UNO-PENALTY-LOSE-TURN) lose it (``arithmetic.pass_missed_turns``)."""
+        handed, missed = seat, list(st.missed)
         if self.rules.lose_turn:
-            for _ in range(4 * self.n):
-                go = ops.pick(missed, seat) > 0
-                missed = [
-                    ops.ite(go, ops.ite(seat == s, m - 1, m), m) for s, m in enumerate(missed)
-                ]
-                seat = ops.ite(go, self.ar.next_seat(seat, st.direction, self.n), seat)
+            seat, missed = self.ar.pass_missed_turns(
+                seat, st.direction, self.n, missed, self.ops.ite
+            )
         return self.cleared(st, to_act=seat, phase=TURN, missed=missed, handed=handed)
 
     def owe(self, st: State, seat: Any, count: Any) -> State:
@@ -465,7 +465,10 @@ class Model:
         ops.require(ops.sum(group) >= 2, "two or more cards")
         ops.require(ops.sum(last) == 1, "one card on top")
         ops.require(
-            ops.all([x >= 0 for x in last] + [a <= b for a, b in zip(last, group, strict=True)]),
+            ops.all(
+                [ops.le(0, x) for x in last]
+                + [ops.le(a, b) for a, b in zip(last, group, strict=True)]
+            ),
             "laid last",
         )
         ops.require(ops.all([colour >= 0, colour < 4]), "one of the four colours")
@@ -497,15 +500,34 @@ class Model:
         )
 
     # -- steps nobody decides ---------------------------------------------------------------
+    def can_serve(self, st: State) -> Any:
+        """An owed draw can be served: there are cards, a reshuffle can make some, or
+        P-PILES-EXHAUSTED forgives what is missing."""
+        ops = self.ops
+        return ops.all(
+            [
+                st.owed_count > 0,
+                ops.any(
+                    [
+                        self.rules.piles_policy,
+                        st.owed_count <= ops.sum(st.draw),
+                        ops.sum(st.disc) > 1,
+                    ]
+                ),
+            ]
+        )
+
     def serve(self, st: State, w: Vec) -> State:
         """drawing.serve_draws: the owed cards ``w`` come off the draw pile (as many as it
         holds). If it runs out, a reshuffle (RESHUFFLE) is awaited when the discards allow
         one; otherwise the rest is forgiven (P-PILES-EXHAUSTED)."""
         ops = self.ops
-        ops.require(st.owed_count > 0, "a draw is owed")
+        ops.require(self.can_serve(st), "a draw is owed and can be served")
         have = ops.sum(st.draw)
         ops.require(
-            ops.all([x >= 0 for x in w] + [a <= b for a, b in zip(w, st.draw, strict=True)]),
+            ops.all(
+                [ops.le(0, x) for x in w] + [ops.le(a, b) for a, b in zip(w, st.draw, strict=True)]
+            ),
             "cards of the draw pile",
         )
         ops.require(
@@ -514,8 +536,6 @@ class Model:
         )
         rest = st.owed_count - ops.sum(w)
         wait = ops.all([rest > 0, ops.sum(st.disc) > 1])
-        if not self.rules.piles_policy:
-            ops.require(ops.any([rest == 0, wait]), "the draw can be served (no P-PILES-EXHAUSTED)")
         got = self.draw_cards(st, st.owed_seat, w)
         turn = st.owed_turn == 1  # a turn draw's card may then be played (DRAW-THEN-PLAY)
         drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]

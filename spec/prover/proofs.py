@@ -16,6 +16,7 @@ which Z3 shares structurally, so identical queries are solved once.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from spec.prover.evaluators import Symbolic, leaves
 from spec.prover.invariants import INVARIANTS, PROPERTIES, invariants, step_properties
 from spec.prover.model import Model
 from spec.prover.rules import GROUPS, Group, Rules
-from spec.prover.state import State, describe, evaluate, symbolic, to_json
+from spec.prover.state import STACK, State, describe, evaluate, symbolic, to_json
 
 Build = Callable[[Model, State], tuple[dict[str, Any], State, list[Any]]]
 
@@ -231,7 +232,11 @@ class Check:
 
 @dataclass
 class Report:
+    """Every check of a run: the step proofs, the arithmetic lemmas, the policy properties,
+    and what Z3 finds when a policy is switched off."""
+
     checks: list[Check] = field(default_factory=list)
+    findings: list[Any] = field(default_factory=list)  # policies.Finding
     seconds: float = 0.0
 
     @property
@@ -242,9 +247,9 @@ class Report:
         return [c for c in self.checks if c.result != "proved"]
 
     def rows(self) -> list[dict[str, Any]]:
-        """One row per goal: its scope, result and solver time."""
+        """One row per goal: what it says, its scope, result and solver time."""
         out = []
-        for goal, doc in {**INVARIANTS, **PROPERTIES}.items():
+        for goal, (kind, doc) in GOALS.items():
             mine = [c for c in self.checks if c.goal == goal]
             if not mine:
                 continue
@@ -252,8 +257,8 @@ class Report:
             out.append(
                 {
                     "goal": goal,
+                    "kind": kind,
                     "statement": doc,
-                    "kind": "invariant" if goal in INVARIANTS else "step property",
                     "players": sorted({c.players for c in mine}),
                     "groups": sorted({g for c in mine for g in c.groups}),
                     "steps": sorted({c.action for c in mine}),
@@ -263,9 +268,41 @@ class Report:
                     "counterexample": bad[0].counterexample.to_json()
                     if bad and bad[0].counterexample
                     else None,
+                    "failure": bad[0].counterexample.text()
+                    if bad and bad[0].counterexample
+                    else (
+                        f"{bad[0].action}, {bad[0].players} players: {bad[0].result}"
+                        if bad
+                        else None
+                    ),
                 }
             )
         return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "seconds": round(self.seconds, 3),
+            "goals": self.rows(),
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+LEMMAS = {
+    "seat symmetry": "the seat arithmetic (next seat, advance after a card, challenge outcome, the victim's successor, partners) commutes with turning the table, so a step proved from seat 0 is proved from every seat",
+    "missed turns": "arithmetic.pass_missed_turns: a player owing one missed turn loses exactly the next turn they would take; counts stay at zero or above",
+}
+POLICY_GOALS = {
+    "deadlock freedom": "in every state of a round that is not over some step can be taken (with P-PILES-EXHAUSTED)",
+    "progress when nothing can be drawn": "when nothing can be drawn, every turn without a play counts towards P-STALEMATE or ends the round, so the round ends within one round of turns",
+    "a round is won only with an empty hand": "no step wins a round for a player who holds cards (P-STALEMATE's void_round; lowest_hand_wins is the named exception)",
+}
+GOALS: dict[str, tuple[str, str]] = {
+    **{g: ("invariant", d) for g, d in INVARIANTS.items()},
+    **{g: ("step property", d) for g, d in PROPERTIES.items()},
+    **{g: ("arithmetic", d) for g, d in LEMMAS.items()},
+    **{g: ("policy", d) for g, d in POLICY_GOALS.items()},
+}
 
 
 # -- running the proofs -----------------------------------------------------------------------
@@ -291,9 +328,10 @@ class Obligation:
     model: Model
     before: State
     params: dict[str, Any]
-    hypotheses: list[Any]
+    hypotheses: list[Any]  # beyond the invariants of ``before``
     outcomes: list[tuple[tuple[Any, ...], State]]  # (path, state after) per branch
     goals: list[tuple[str, int, Any]]  # (goal, outcome index, formula)
+    assumed: list[Any]  # the invariants of ``before``
 
 
 _PRE: dict[Any, tuple[State, list[Any]]] = {}
@@ -301,9 +339,9 @@ _PRE: dict[Any, tuple[State, list[Any]]] = {}
 
 def _before(m: Model, players: int, fixed: tuple[tuple[str, int], ...]) -> tuple[State, list[Any]]:
     """The symbolic state before a step, and its invariants (shared by every step that fixes
-    the same principal seat; the invariants read only the two P-STALEMATE settings)."""
+    the same principal seat; the invariants read only P-STALEMATE's being in force)."""
     r = m.rules
-    key = (players, fixed, type(m), m.ar, r.stalemate, r.stalemate_policy)
+    key = (players, fixed, type(m), m.ar, r.stalemate_policy)
     if key not in _PRE:
         pre = symbolic(m.ops, players, **dict(fixed))
         _PRE[key] = (pre, list(invariants(m, pre).values()))
@@ -317,44 +355,64 @@ def obligation(
     ops = Symbolic(action.replace(" ", "_"))
     m = model(rules, players, ops, ar)
     step = ACTIONS[action]
-    pre, inv = _before(m, players, step.fixed)
+    pre, assumed = _before(m, players, step.fixed)
     params, result, dom = step.build(m, pre)
-    hyps = inv + dom + ops.side + [g for _, g in ops.guards]
+    hyps = dom + ops.side + [g for _, g in ops.guards]
     outcomes = leaves(result)
     goals = []
     for i, (_, post) in enumerate(outcomes):
-        props = {**invariants(m, post), **step_properties(m, action, pre, params, post)}
+        props = {**invariants(m, post, pre), **step_properties(m, action, pre, params, post)}
         goals += [(name, i, f) for name, f in props.items()]
-    return Obligation(m, pre, params, hyps, outcomes, goals)
+    return Obligation(m, pre, params, hyps, outcomes, goals, assumed)
 
 
-def _small(pre: State, limit: int = 4) -> list[Any]:
-    """A few cards in each hand, and few discards: what a person can read (and what Z3
-    finds fastest)."""
-    return [z3.Sum(h) <= limit for h in pre.hands] + [z3.Sum(pre.disc) <= limit]
+def _small(pre: State, rules: Any = None, limit: int = 4) -> list[Any]:
+    """A few cards in each hand, few discards, a small owed draw, and no phase the rules
+    never reach: what a person can read (and what Z3 finds fastest)."""
+    ops = Symbolic()
+    out = [ops.sum(h) <= limit for h in pre.hands] + [ops.sum(pre.disc) <= limit]
+    out += [x <= limit for x in (pre.owed_count, pre.pend_total) if not isinstance(x, int)]
+    if rules is not None and not rules.stackable and not isinstance(pre.phase, int):
+        out.append(pre.phase != STACK)
+    return out
 
 
 def _bool(x: Any) -> Any:
     return x if isinstance(x, z3.ExprRef) else z3.BoolVal(bool(x))
 
 
-def _check(s: z3.Solver, pre: State, small_first: bool) -> tuple[Any, Any]:
+def _check(s: z3.Solver, pre: State, small_first: bool, rules: Any = None) -> tuple[Any, Any]:
     """Satisfiable? With a model preferably small (small witnesses are also found faster,
     so where one is expected they are tried first)."""
-    if small_first and s.check(*_small(pre)) == z3.sat:
-        return z3.sat, s.model()
+    if small_first and s.check(*_small(pre, rules)) == z3.sat:
+        return z3.sat, None
+    return s.check(), None
+
+
+def _refute(s: z3.Solver, pre: State, rules: Any) -> tuple[Any, Any, bool]:
+    """``(result, model, whether the model is small)`` of a negated goal."""
     res = s.check()
-    if res == z3.sat and not small_first and s.check(*_small(pre)) != z3.sat:
-        s.check()
-    return res, s.model() if res == z3.sat else None
+    if res != z3.sat:
+        return res, None, False
+    if s.check(*_small(pre, rules)) == z3.sat:
+        return res, s.model(), True
+    s.check()
+    return res, s.model(), False
 
 
 def discharge(ob: Obligation, action: str, players: int, group: str) -> list[Check]:
     """Prove every goal of ``ob``: one query per goal and branch of the step."""
+    rules = getattr(ob.model.rules, "_rules", ob.model.rules)  # not recorded: display only
     s = z3.Solver()
-    s.add(*ob.hypotheses)
+    s.add(*ob.assumed, *ob.hypotheses)
+    return _discharge(s, ob, rules, action, players, group)
+
+
+def _discharge(
+    s: z3.Solver, ob: Obligation, rules: Rules, action: str, players: int, group: str
+) -> list[Check]:
     t0 = time.perf_counter()
-    enabled, _ = _check(s, ob.before, True)
+    enabled, _ = _check(s, ob.before, True, rules)
     vacuous = enabled != z3.sat
     t_enabled = time.perf_counter() - t0
     order = list(dict.fromkeys(name for name, _, _ in ob.goals))
@@ -371,23 +429,25 @@ def discharge(ob: Obligation, action: str, players: int, group: str) -> list[Che
             path, post = ob.outcomes[i]
             s.push()
             s.add(*path, z3.Not(_bool(formula)))
-            res, found = _check(s, ob.before, False)
+            res, found, small = _refute(s, ob.before, rules)
             s.pop()
             if res == z3.unknown:
                 result = "unknown"
                 break
             if res == z3.sat:
                 result = "failed"
-                cex = Counterexample(
-                    name,
-                    action,
-                    players,
-                    group,
-                    evaluate(ob.before, found),
-                    evaluate(post, found),
-                    {k: _val(v, found) for k, v in ob.params.items()},
-                )
-                break
+                if cex is None or small:
+                    cex = Counterexample(
+                        name,
+                        action,
+                        players,
+                        group,
+                        evaluate(ob.before, found),
+                        evaluate(post, found),
+                        {k: _val(v, found) for k, v in ob.params.items()},
+                    )
+                if small:  # a readable counterexample: no need to look at other branches
+                    break
         out.append(Check(name, action, players, [group], result, time.perf_counter() - t0, cex))
     return out
 
@@ -429,6 +489,78 @@ def _val(v: Any, found: Any) -> Any:
     return found.eval(v, model_completion=True).as_long()
 
 
+def _timed(goal: str, action: str, n: int, groups: list[str], fn: Callable[[], bool]) -> Check:
+    t0 = time.perf_counter()
+    ok = fn()
+    return Check(goal, action, n, groups, "proved" if ok else "failed", time.perf_counter() - t0)
+
+
+def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
+    """The arithmetic lemmas, and the policy properties for each profile's rules."""
+    from spec.prover import lemmas, policies
+
+    out = [
+        _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
+        _timed("missed turns", "arithmetic", n, [], lambda: lemmas.missed_turns(n, ar)[0]),
+    ]
+    distinct: dict[Rules, list[str]] = {}
+    for g in groups:
+        if not g.options and n in g.rules.player_counts():
+            distinct.setdefault(g.rules, []).append(g.name)
+    for rules, names in distinct.items():
+        for goal in POLICY_GOALS:
+            out.append(
+                _timed(
+                    goal, "any step", n, names, lambda g=goal, r=rules: policies.holds(g, r, n, ar)
+                )
+            )
+    return out
+
+
+def _findings(groups: list[Group], ar: ModuleType) -> list[Any]:
+    """What Z3 finds with each policy off (3 players, the first profile)."""
+    from spec.prover import policies
+
+    rules = next((g.rules for g in groups if not g.options), groups[0].rules)
+    out = []
+    for name, (policy, _, _, note) in policies.POLICIES.items():
+        example = policies.refute(name, rules, 3, ar)
+        found = "counterexample" if example else "none found (the policy is not needed)"
+        out.append(policies.Finding(name, policy, found, example, 3, note))
+    return out
+
+
+def _prove_players(
+    groups: list[Group],
+    players: list[int],
+    actions: list[str],
+    ar: ModuleType,
+    model: type[Model],
+    extras: bool,
+    progress: Callable[[str], None] | None = None,
+) -> list[Check]:
+    checks: list[Check] = []
+    memo: Memo = {}
+    for n in players:
+        for g in groups:
+            rules = g.rules
+            if n not in rules.player_counts():
+                continue
+            for action in actions:
+                if not ACTIONS[action].exists(rules):
+                    continue
+                if progress:
+                    progress(f"{g.name}: {action}, {n} players")
+                checks += solve(rules, n, action, g.name, ar, model, memo)
+        if extras:
+            checks += _extras(groups, n, ar)
+    return checks
+
+
+def _prove_builtin(groups: list[Group], n: int, actions: list[str], extras: bool) -> list[Check]:
+    return _prove_players(groups, [n], actions, arithmetic, Model, extras)
+
+
 def prove(
     groups: Iterable[Group] = GROUPS,
     players: Iterable[int] = range(2, 11),
@@ -436,22 +568,35 @@ def prove(
     ar: ModuleType = arithmetic,
     model: type[Model] = Model,
     progress: Callable[[str], None] | None = None,
+    extras: bool = True,
+    jobs: int = 1,
 ) -> Report:
-    """Every obligation of ``groups`` x ``players`` x ``actions``."""
+    """Every obligation of ``groups`` x ``players`` x ``actions``; with ``extras`` also the
+    arithmetic lemmas, the policy properties and the findings without the policies.
+    ``jobs`` > 1 proves player counts in parallel processes (the built-in arithmetic and
+    model only: a replacement cannot be sent to another process)."""
     start = time.perf_counter()
-    report = Report()
-    memo: Memo = {}
+    groups, players = list(groups), list(players)
     wanted = list(actions) if actions is not None else list(ACTIONS)
-    for g in groups:
-        rules = g.rules
-        for n in players:
-            if n not in rules.player_counts():
-                continue
-            for action in wanted:
-                if not ACTIONS[action].exists(rules):
-                    continue
+    report = Report()
+    if jobs > 1 and ar is arithmetic and model is Model and len(players) > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            futures = {
+                pool.submit(_prove_builtin, groups, n, wanted, extras): n
+                for n in sorted(players, reverse=True)
+            }
+            for done in as_completed(futures):
+                report.checks += done.result()
                 if progress:
-                    progress(f"{g.name}: {action}, {n} players")
-                report.checks += solve(rules, n, action, g.name, ar, model, memo)
+                    progress(f"{futures[done]} players proved")
+        report.checks.sort(key=lambda c: c.players)
+    else:
+        report.checks = _prove_players(groups, players, wanted, ar, model, extras, progress)
+    if extras:
+        report.findings = _findings(groups, ar)
     report.seconds = time.perf_counter() - start
     return report

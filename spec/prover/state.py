@@ -116,34 +116,39 @@ def evaluate(st: State, model: Any) -> State:
 # -- from a position ------------------------------------------------------------------------
 
 
-def abstract(pos: dict[str, Any]) -> State:
-    """The model's state of a position in its JSON form (``reference.dump(position)``)."""
-    phase = pos["phase"]
+def abstract(pos: Any) -> State:
+    """The model's state of a position: its JSON form (``reference.dump(position)``) or an
+    object with the same fields (a ``reference.Position``)."""
+    get = pos.get if isinstance(pos, dict) else (lambda name: getattr(pos, name))
+    phase = get("phase")
     if phase not in PHASE_NAMES:
         raise OutOfScope(f"phase {phase!r} belongs to a variant the model does not cover")
     ph = PHASE_NAMES.index(phase)
-    n = pos["players"]
-    if len(pos["owed_draws"]) > 1:
+    n = get("players")
+    owed_draws = get("owed_draws")
+    if len(owed_draws) > 1:
         raise OutOfScope("several owed draws at once")
-    owed = pos["owed_draws"][0] if pos["owed_draws"] else None
-    pend = pos.get("pending") or {}
+    owed = owed_draws[0] if owed_draws else None
+    pend = get("pending") or {}
     colour_of = lambda c: -1 if c is None else COLOURS.index(c)  # noqa: E731
-    top = K.one_hot(pos["discard_pile"][-1]) if pos["discard_pile"] else [0] * K.N_KINDS
+    discard = get("discard_pile")
+    top = K.one_hot(discard[-1]) if discard else [0] * K.N_KINDS
     facing = ph in (CHALLENGE, STACK)
+    to_act = get("to_act")
     return State(
         players=n,
-        hands=[K.counts(h) for h in pos["hands"]],
-        draw=K.counts(pos["draw_pile"]),
-        disc=K.counts(pos["discard_pile"]),
+        hands=[K.counts(h) for h in get("hands")],
+        draw=K.counts(get("draw_pile")),
+        disc=K.counts(discard),
         top=top,
-        colour=colour_of(pos["colour"]),
-        to_act=-1 if pos["to_act"] is None or ph not in PLAYING else pos["to_act"],
-        direction=pos["direction"],
+        colour=colour_of(get("colour")),
+        to_act=-1 if to_act is None or ph not in PLAYING else to_act,
+        direction=get("direction"),
         phase=ph,
         owed_seat=owed["seat"] if owed else -1,
         owed_count=owed["count"] if owed else 0,
         owed_turn=1 if owed and owed.get("turn") else 0,
-        drawn=K.counts(pos["drawn"]) if ph == DRAWN else [0] * K.N_KINDS,
+        drawn=K.counts(get("drawn")) if ph == DRAWN else [0] * K.N_KINDS,
         pend_from=pend["from"] if facing else -1,
         pend_total=pend["total"] if facing else 0,
         pend_next=pend["next"] if facing else -1,
@@ -151,29 +156,30 @@ def abstract(pos: dict[str, Any]) -> State:
         prior=colour_of(pend.get("prior_colour")) if ph == COLOUR else -1,
         carry=pend.get("carry", 0) if ph == COLOUR else 0,
         starter=1 if ph == COLOUR and pend.get("starter") else 0,
-        missed=list(pos["missed_turns"]),
-        scores=list(pos["scores"]),
+        missed=list(get("missed_turns")),
+        scores=list(get("scores")),
         winner=pend["winner"] if ph == SCORING else -1,
-        idle=pos["idle_turns"],
+        idle=get("idle_turns"),
     )
 
 
 def observe(st: State) -> dict[str, Any]:
-    """The fields that mean something in the state's phase (what refinement compares)."""
+    """The fields that mean something in the state's phase (what refinement compares);
+    card counts as tuples over the 54 kinds."""
     ph = st.phase
     out: dict[str, Any] = {
         "phase": PHASE_NAMES[ph],
-        "hands": [K.cards_of(h) for h in st.hands],
-        "draw": K.cards_of(st.draw),
-        "discard": K.cards_of(st.disc),
+        "hands": [tuple(h) for h in st.hands],
+        "draw": tuple(st.draw),
+        "discard": tuple(st.disc),
         "scores": list(st.scores),
         "owed": (st.owed_seat, st.owed_count, st.owed_turn),
     }
     if ph in PLAYING or ph == SCORING:
-        out.update(top=K.cards_of(st.top), colour=st.colour, direction=st.direction)
+        out.update(top=tuple(st.top), colour=st.colour, direction=st.direction)
         out.update(missed=list(st.missed), idle=st.idle)
     if ph in PLAYING:
-        out.update(to_act=st.to_act, drawn=K.cards_of(st.drawn))
+        out.update(to_act=st.to_act, drawn=tuple(st.drawn))
     if ph == COLOUR:
         out.update(prior=st.prior, wd4_legal=st.wd4_legal, carry=st.carry, starter=st.starter)
     if ph in (CHALLENGE, STACK):

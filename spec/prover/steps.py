@@ -19,7 +19,7 @@ from spec.prover import kinds as K
 from spec.prover.evaluators import Concrete
 from spec.prover.model import Model
 from spec.prover.rules import Rules
-from spec.prover.state import DRAWN, OVER, SCORING, STACK, State
+from spec.prover.state import COLOUR, DRAWN, OVER, SCORING, STACK, State
 
 
 class Unmodelled(ValueError):
@@ -91,3 +91,25 @@ def drawn_playable(m: Model, st: State) -> bool:
         return False
     kind = st.drawn.index(1)
     return bool(m.may_play(st, st.to_act, kind, after_draw=True))
+
+
+def whole_turn(
+    rules: Rules,
+    st: State,
+    seat: int,
+    cards: Sequence[str],
+    colour: str | None,
+    pile: Sequence[str],
+) -> State:
+    """A whole multi-card turn (V-MULTI-PLAY …): ``cards`` laid in order by ``seat``, the
+    colour named for a wild laid last, and what the engine settles after it."""
+    m = Model(rules, st.players, Concrete)
+    last = cards[-1]
+    c = COLOURS.index(colour) if colour else 0
+    if len(cards) == 1:
+        st = m.play(st, seat, K.one_hot(last), K.CLASS[K.INDEX[last]])
+        if colour is not None and st.phase == COLOUR:
+            st = m.name_colour(st, seat, c)
+    else:
+        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c)
+    return settle(m, st, list(pile))

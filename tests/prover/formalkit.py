@@ -1,0 +1,127 @@
+"""Shared helpers for the formal-model tests: random games played by the engine, the
+profile groups whose rounds the model follows step by step, and turning the table."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from reference import apply, legal_actions, new_game
+from reference.chance import chance_action
+from reference.position import Position
+from spec.prover.rules import GROUPS, Group
+from spec.prover.state import State
+
+#: groups the model follows one engine action at a time (a whole multi-card turn is one
+#: model step, and elimination renumbers the ring, so those groups are proved, not refined)
+REFINED: list[Group] = [
+    g for g in GROUPS if not g.rules.multi and not (g.rules.alt and g.rules.alt[1] == "eliminate")
+]
+
+
+def players_for(group: Group, n: int) -> int:
+    if group.rules.teams:
+        return 2 * max(2, n // 2)
+    return n
+
+
+def in_round(pos: Position, action: dict[str, Any]) -> bool:
+    """A step inside a round: not the dealer draw, the deal, or the starter's shuffle."""
+    if pos.phase in ("dealer", "deal"):
+        return False
+    return not (action["type"] == "shuffle" and pos.chance["purpose"] == "starter")
+
+
+def steps(
+    group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
+) -> Iterator[tuple[Position, dict[str, Any], Position, list[str]]]:
+    """``(before, action, after, draw pile the step draws from)`` for every step of a
+    seeded game inside a round, up to ``limit`` actions. Players prefer playing a card with
+    probability ``rate``, so rounds end."""
+    rng = random.Random(seed)
+    pos = new_game(players, group.profile, dict(group.options))
+    for _ in range(limit):
+        if pos.phase == "over":
+            return
+        if pos.chance is not None:
+            act = chance_action(pos, rng)
+        else:
+            acts = legal_actions(pos)
+            plays = [a for a in acts if a["type"] not in ("draw", "pass")]
+            act = rng.choice(plays) if plays and rng.random() < rate else rng.choice(acts)
+        new, _ = apply(pos, act)
+        if in_round(pos, act):
+            yield pos, act, new, list(pos.draw_pile)
+        pos = new
+
+
+def turn(st: State, c: int) -> State:
+    """The state with every seat ``s`` moved to ``s + c`` (the table turned)."""
+    n = st.players
+
+    def seat(x: int) -> int:
+        return x if x < 0 else (x + c) % n
+
+    def moved(xs: list[Any]) -> list[Any]:
+        return [xs[(i - c) % n] for i in range(n)]
+
+    return dataclasses.replace(
+        st,
+        hands=moved(st.hands),
+        missed=moved(st.missed),
+        scores=moved(st.scores),
+        to_act=seat(st.to_act),
+        owed_seat=seat(st.owed_seat),
+        pend_from=seat(st.pend_from),
+        pend_next=seat(st.pend_next),
+        winner=seat(st.winner),
+    )
+
+
+def turn_action(action: dict[str, Any], c: int, n: int) -> dict[str, Any]:
+    out = dict(action)
+    for key in ("seat", "target"):
+        if key in out:
+            out[key] = (out[key] + c) % n
+    return out
+
+
+def turns(
+    group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
+) -> Iterator[tuple[Position, int, list[str], str | None, Position, list[str]]]:
+    """Whole multi-card turns of a seeded game: ``(before, seat, cards laid, colour named,
+    after, draw pile)``. While a turn is under way only its player acts."""
+    rng = random.Random(seed)
+    pos = new_game(players, group.profile, dict(group.options))
+    for _ in range(limit):
+        if pos.phase == "over":
+            return
+        if pos.chance is not None:
+            pos, _ = apply(pos, chance_action(pos, rng))
+            continue
+        acts = legal_actions(pos)
+        seat = pos.to_act
+        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play"]
+        if pos.phase != "turn" or not mine or rng.random() > rate:
+            pos, _ = apply(pos, rng.choice(acts))
+            continue
+        before, cards, colour = pos, [], None
+        act = rng.choice(mine)
+        while True:
+            if act["type"] == "play":
+                cards.append(act["card"])
+            elif act["type"] == "colour":
+                colour = act["colour"]
+            pos, _ = apply(pos, act)
+            if pos.chance is not None or pos.to_act != seat or pos.phase not in ("multi", "colour"):
+                break
+            acts = [
+                a
+                for a in legal_actions(pos)
+                if a["seat"] == seat and a["type"] in ("play", "end", "colour")
+            ]
+            more = [a for a in acts if a["type"] == "play"]
+            act = rng.choice(more) if more and rng.random() < 0.7 else rng.choice(acts)
+        yield before, seat, cards, colour, pos, list(before.draw_pile)

@@ -1,0 +1,160 @@
+"""Every check can fail: deliberately wrong transitions and arithmetic give Z3
+counterexamples, printed as positions a person can read."""
+
+from __future__ import annotations
+
+import re
+import types
+
+import z3
+
+from spec import arithmetic
+from spec.prover import lemmas
+from spec.prover.model import Model
+from spec.prover.proofs import prove
+from spec.prover.rules import GROUPS, rules_for
+
+OFFICIAL = [g for g in GROUPS if g.name == "official"]
+GUILTY = [g for g in GROUPS if g.name == "guilty challenger skipped"]
+CARD = re.compile(r"\b(?:[RYGB](?:\d|S|R|D2)|W|WD4)\b")
+
+
+def mutant(**changes) -> types.ModuleType:
+    """A copy of spec.arithmetic with some functions replaced."""
+    m = types.ModuleType("wrong_arithmetic")
+    m.__dict__.update({k: v for k, v in vars(arithmetic).items() if not k.startswith("__")})
+    m.__dict__.update(changes)
+    return m
+
+
+def failing(report, goal: str):
+    bad = [c for c in report.failures() if c.goal == goal]
+    assert bad, f"{goal} was not refuted: {[(c.goal, c.action) for c in report.failures()]}"
+    cex = bad[0].counterexample
+    assert cex is not None
+    text = cex.text()
+    assert "before:" in text and "after:" in text and "seat 0:" in text
+    assert CARD.search(text), text
+    return cex
+
+
+def advance(
+    seat,
+    direction,
+    players,
+    skips,
+    flips,
+    draws,
+    ite=arithmetic.py_ite,
+    *,
+    forget_two=False,
+    no_skip=False,
+):
+    """advance_after, with one of two deliberate bugs."""
+    new_dir = ite(flips % 2 == 1, -direction, direction)
+    lost = (0 if no_skip else skips) + ite(draws > 0, 1, 0)
+    if not forget_two:
+        lost = lost + ite(players == 2, flips, 0)
+    lost = ite(lost > players - 1, players - 1, lost)
+    victim = ite(draws > 0, arithmetic.next_seat(seat, new_dir, players), arithmetic.NO_VICTIM)
+    return arithmetic.next_seat(seat, new_dir, players, 1 + lost), new_dir, victim
+
+
+def test_the_model_is_right_so_the_mutants_below_are_the_only_failures():
+    assert prove(OFFICIAL, [2, 4], ["play skip", "play reverse", "serve"], extras=False).ok
+
+
+def test_a_skip_that_passes_nobody_is_caught():
+    wrong = mutant(advance_after=lambda *a, **k: advance(*a, **k, no_skip=True))
+    report = prove(OFFICIAL, [4], ["play skip"], ar=wrong, extras=False)
+    cex = failing(report, "card effects")
+    assert cex.params["cls"] == arithmetic.SKIP
+    assert re.search(r"step: play skip by seat 0 [RYGB]S", cex.text())
+
+
+def test_a_reverse_that_forgets_two_players_is_caught():
+    wrong = mutant(advance_after=lambda *a, **k: advance(*a, **k, forget_two=True))
+    assert prove(OFFICIAL, [3, 4], ["play reverse"], ar=wrong, extras=False).ok  # fine for 3+
+    report = prove(OFFICIAL, [2], ["play reverse"], ar=wrong, extras=False)
+    cex = failing(report, "card effects")
+    assert cex.players == 2 and re.search(r"[RYGB]R", cex.text())
+
+
+class CardFromNowhere(Model):
+    """A draw that puts the card in the hand but leaves it in the draw pile too."""
+
+    def draw_cards(self, st, seat, w):
+        hands = [list(h) for h in st.hands]
+        rows = self.ops.split(seat, w, self.n, "drawn")
+        for s, row in enumerate(rows):
+            for k, m in enumerate(row):
+                hands[s][k] = hands[s][k] + m
+        return st.but(hands=hands)
+
+
+def test_a_draw_that_creates_a_card_is_caught():
+    report = prove(OFFICIAL, [3], ["serve"], model=CardFromNowhere, extras=False)
+    failing(report, "card conservation")
+    failing(report, "draws and reshuffles")
+
+
+def test_a_challenge_that_penalises_the_wrong_player_is_caught():
+    def wrong_challenge(
+        guilty, challenger, wd4_player, direction, players, skipped=False, ite=arithmetic.py_ite
+    ):
+        drawer, count, to_act = arithmetic.challenge_outcome(
+            guilty, challenger, wd4_player, direction, players, skipped, ite
+        )
+        return ite(guilty, challenger, wd4_player), count, to_act  # the other player draws
+
+    report = prove(
+        OFFICIAL, [3], ["challenge"], ar=mutant(challenge_outcome=wrong_challenge), extras=False
+    )
+    cex = failing(report, "penalty victims")
+    assert "faces" in cex.text() and "WD4" in cex.text()
+
+
+def test_a_guilty_challenger_who_plays_although_the_profile_skips_them_is_caught():
+    def ignores_option(
+        guilty, challenger, wd4_player, direction, players, skipped=False, ite=arithmetic.py_ite
+    ):
+        return arithmetic.challenge_outcome(
+            guilty, challenger, wd4_player, direction, players, False, ite
+        )
+
+    report = prove(
+        GUILTY, [4], ["challenge"], ar=mutant(challenge_outcome=ignores_option), extras=False
+    )
+    failing(report, "penalty victims")
+
+
+def test_scoring_the_winners_own_hand_is_caught():
+    def with_the_winner(counts, values):
+        return arithmetic.hand_points(counts, values) + 1  # one point too many per hand
+
+    report = prove(OFFICIAL, [3], ["score"], ar=mutant(hand_points=with_the_winner), extras=False)
+    failing(report, "scoring")
+
+
+def test_seat_arithmetic_that_depends_on_the_seat_breaks_the_symmetry_lemma():
+    def lopsided(seat, direction, players, steps=1):
+        return z3.If(seat == 1, 0, (seat + direction * steps) % players)
+
+    ok, _ = lemmas.seat_symmetry(4, mutant(next_seat=lopsided))
+    assert not ok
+    assert lemmas.seat_symmetry(4)[0]
+
+
+def test_a_missed_turn_that_is_never_served_is_caught():
+    def never(seat, direction, players, missed, ite=arithmetic.py_ite, limit=4):
+        return seat, list(missed)
+
+    assert not lemmas.missed_turns(3, mutant(pass_missed_turns=never))[0]
+
+
+def test_a_deadlock_policy_that_is_switched_off_is_refuted_at_once():
+    from spec.prover.policies import holds, refute
+
+    rules = rules_for("official")
+    assert refute("deadlock freedom", rules, 2) is not None
+    assert holds("deadlock freedom", rules, 2)

@@ -1,0 +1,116 @@
+"""The proofs themselves: every invariant inductive and every step property true, for every
+step kind, player count 2–10 and profile group; the arithmetic lemmas; the policies."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import spec.prover.hidden
+from reference.config import config
+from spec.prover import kinds as K
+from spec.prover.invariants import INVARIANTS, PROPERTIES
+from spec.prover.policies import nobody_may_play
+from spec.prover.proofs import ACTIONS, GOALS, prove
+from spec.prover.rules import GROUPS, Unsupported, rules_for
+
+
+@pytest.fixture(scope="module")
+def report():
+    return prove(jobs=2)
+
+
+def test_everything_is_proved(report):
+    failed = [(c.goal, c.action, c.players, c.groups, c.result) for c in report.failures()]
+    assert report.ok, failed[:5]
+    assert {row["goal"] for row in report.rows()} == set(GOALS)
+
+
+def test_every_invariant_covers_every_step_player_count_and_group(report):
+    names = {g.name for g in GROUPS}
+    for row in report.rows():
+        assert row["players"] == list(range(2, 11)), row["goal"]
+        if row["goal"] in INVARIANTS:
+            assert set(row["steps"]) == set(ACTIONS), row["goal"]
+            assert set(row["groups"]) == names, row["goal"]
+    every = {(c.action, c.players, c.groups[0]) for c in report.checks if c.goal in INVARIANTS}
+    for g in GROUPS:
+        for n in g.rules.player_counts():
+            for action, step in ACTIONS.items():
+                if step.exists(g.rules):
+                    assert (action, n, g.name) in every
+
+
+def test_step_properties_cover_the_steps_they_are_about(report):
+    covered = {row["goal"]: set(row["steps"]) for row in report.rows()}
+    assert {"play skip", "play reverse", "colour", "group", "pass"} <= covered["card effects"]
+    assert {"accept", "challenge", "catch", "stack draw two"} <= covered["penalty victims"]
+    assert covered["scoring"] == {"score"}
+    assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
+    assert set(PROPERTIES) <= set(covered)
+
+
+def test_without_the_policies_z3_finds_what_they_are_for(report):
+    found = {f.name: f for f in report.findings}
+    assert set(found) == {
+        "deadlock freedom",
+        "progress when nothing can be drawn",
+        "a round is won only with an empty hand",
+    }
+    for f in found.values():
+        assert f.without == "counterexample" and f.example is not None, f.name
+        assert "seat 0:" in f.text()
+    stuck = found["deadlock freedom"].example
+    assert sum(stuck.draw) == 0 and sum(stuck.disc) <= 1  # nothing to draw
+    dry = found["progress when nothing can be drawn"].example
+    assert sum(dry.draw) == 0 and sum(dry.disc) == 1 and dry.owed_count == 0
+
+
+def test_nobody_is_ever_left_without_a_legal_card_when_nothing_can_be_drawn():
+    """The eight wild cards are somewhere in the hands, so when the piles are used up a
+    stall takes a voluntary draw: Z3 finds no state where nobody may play."""
+    for g in GROUPS[:4]:
+        for n in (2, 3, 4):
+            assert nobody_may_play(g.rules, n) is None, (g.name, n)
+
+
+def test_the_model_reads_the_options_as_the_engine_does():
+    """``spec.prover.rules`` compiles a profile as ``reference.config`` does."""
+    for g in GROUPS:
+        r, cfg = g.rules, config(g.profile, dict(g.options))
+        assert r.stackable == cfg.stackable
+        assert r.wd4_challenge == cfg.wd4_challenge
+        assert r.wd4_enforced == cfg.wd4_engine_enforced
+        assert r.wd4_strict == cfg.wd4_strict
+        assert r.guilty_skipped == cfg.guilty_challenger_skipped
+        assert r.uno_penalty == cfg.uno_penalty
+        assert r.lose_turn == cfg.uno_lose_turn
+        assert r.single_round == cfg.single_round
+        assert r.forbidden_last == cfg.forbidden_last
+        assert r.wild_only_without_colour == cfg.wild_only_without_colour
+        assert r.wild_must_change == cfg.wild_must_change
+        assert r.multi == bool(cfg.multi or cfg.multi_identical)
+        assert r.teams == cfg.teams
+        assert r.target == cfg.target
+        assert r.stalemate == cfg.stalemate
+        assert (r.alt is not None) == bool(cfg.alt_scoring)
+        assert (r.cumulative is not None) == bool(cfg.cumulative)
+
+
+def test_variants_the_model_does_not_describe_are_refused():
+    for variant in ("V-CHEAT", "V-SEVEN-ZERO", "V-JUMP-IN", "V-DRAW-UNTIL-PLAYABLE"):
+        with pytest.raises(Unsupported, match=variant):
+            rules_for("official", {variant: True})
+
+
+def test_card_tables_agree_with_the_notation():
+    from spec.cards import DECK_COUNTS, KINDS, POINTS
+
+    assert [DECK_COUNTS[k] for k in KINDS] == list(K.DECK)
+    assert [POINTS[k] for k in KINDS] == list(K.VALUE)
+    assert K.cards_of(K.counts(["R7", "W", "R7"])) == ["R7", "R7", "W"]
+
+
+def test_hidden_card_doctests():
+    assert doctest.testmod(spec.prover.hidden).failed == 0

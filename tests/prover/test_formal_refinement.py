@@ -1,0 +1,131 @@
+"""Refinement: the model's step, run on the abstraction of a position, gives exactly the
+abstraction of what the engine's ``apply`` gives — card counts per kind and location, the
+seat to act, the direction, who must draw how many, missed turns, scores — on positions
+from random games of every profile and option group the model follows step by step."""
+
+from __future__ import annotations
+
+import pytest
+from formalkit import REFINED, players_for, steps, turns
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from reference import legal_actions
+from spec.prover import kinds as K
+from spec.prover.evaluators import Concrete
+from spec.prover.invariants import invariants
+from spec.prover.model import Model
+from spec.prover.rules import GROUPS
+from spec.prover.state import TURN, abstract, observe
+from spec.prover.steps import step, whole_turn
+
+NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
+GAMES = settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK
+)
+FEWER = settings(GAMES, max_examples=3)
+
+
+def explain(got: dict, want: dict) -> str:
+    lines = []
+    for key in want:
+        if got.get(key) != want[key]:
+            g, w = got.get(key), want[key]
+            if isinstance(w, tuple) and len(w) == K.N_KINDS:
+                g, w = K.cards_of(g or ()), K.cards_of(w)
+            lines.append(f"  {key}: model {g}, engine {w}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("group", REFINED, ids=[g.name for g in REFINED])
+@GAMES
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1), rate=st.floats(0.5, 0.95))
+def test_the_model_steps_exactly_as_the_engine(group, players, seed, rate):
+    rules = group.rules
+    n = players_for(group, players)
+    checked = 0
+    for before, action, after, pile in steps(group, n, seed, rate):
+        st = abstract(before)
+        got = observe(step(rules, st, action, pile))
+        want = observe(abstract(after))
+        assert got == want, f"{action} from\n{before}\n{explain(got, want)}"
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("group", REFINED, ids=[g.name for g in REFINED])
+@FEWER
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1))
+def test_every_reachable_state_meets_the_invariants(group, players, seed):
+    """The invariants the proofs assume are not too strong: real positions satisfy them."""
+    rules = group.rules
+    n = players_for(group, players)
+    for before, _, _, _ in steps(group, n, seed, limit=200):
+        st = abstract(before)
+        broken = [name for name, ok in invariants(Model(rules, n, Concrete), st).items() if not ok]
+        assert not broken, f"{broken} fail in\n{before}"
+
+
+@pytest.mark.parametrize("group", REFINED, ids=[g.name for g in REFINED])
+@FEWER
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1))
+def test_the_model_plays_exactly_the_engines_legal_cards(group, players, seed):
+    """``Model.may_play`` (which the deadlock proof reads) is the engine's set of legal plays
+    of the seat to act."""
+    rules = group.rules
+    n = players_for(group, players)
+    for before, _, _, _ in steps(group, n, seed, limit=200):
+        st = abstract(before)
+        if st.phase != TURN or st.owed_count:
+            continue
+        m = Model(rules, n, Concrete)
+        model = {K.KINDS[k] for k in range(K.N_KINDS) if m.may_play(st, st.to_act, k)}
+        engine = {
+            a["card"]
+            for a in legal_actions(before)
+            if a["type"] == "play" and a["seat"] == st.to_act
+        }
+        assert model == engine, f"model {sorted(model)}, engine {sorted(engine)} in\n{before}"
+
+
+MULTI = [g for g in GROUPS if g.rules.multi]
+
+
+@pytest.mark.parametrize("group", MULTI, ids=[g.name for g in MULTI])
+@GAMES
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32 - 1))
+def test_a_whole_multi_card_turn_is_the_models_group_step(group, players, seed):
+    """Several cards in one turn (V-MULTI-PLAY, V-CUMULATIVE-EFFECT) are one model step:
+    the group goes down, its effects add up (``arithmetic.group_effect``), the turn passes."""
+    checked = 0
+    for before, seat, cards, colour, after, pile in turns(group, players, seed):
+        st = abstract(before)
+        got = observe(whole_turn(group.rules, st, seat, cards, colour, pile))
+        want = observe(abstract(after))
+        assert got == want, f"{seat} laid {cards} ({colour}) from\n{before}\n{explain(got, want)}"
+        checked += 1
+    assert checked > 0
+
+
+def test_the_random_games_reach_every_kind_of_step():
+    """The refinement games above are not idle: together they take every kind of step the
+    model has (a reshuffle is the engine's ``shuffle`` chance input)."""
+    seen: set[str] = set()
+    for name in ("official", "stacking"):
+        group = next(g for g in REFINED if g.name == name)
+        for seed in range(12):
+            for before, action, _, _ in steps(group, 3 + seed % 4, seed, rate=0.6, limit=400):
+                kind = action["type"]
+                if kind == "play":
+                    kind = (
+                        "stack"
+                        if before.phase == "stack"
+                        else f"play {K.CLASS[K.INDEX[action['card']]]}"
+                    )
+                seen.add(kind)
+    plays = {f"play {c}" for c in range(6)}
+    assert (
+        plays
+        | {"draw", "pass", "colour", "challenge", "accept", "stack", "uno", "catch", "shuffle"}
+        <= seen
+    )

@@ -1,0 +1,91 @@
+"""Traces with hidden cards: spec.prover.hidden.check_consistency finds a placement of the
+unseen cards, or a minimal set of trace lines that cannot all be true."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from spec.cards import DECK_COUNTS
+from spec.prover.hidden import Exactly, Holds, Lacks, Line, NoneOfColour, Size, check_consistency
+
+# two opponents with 7 cards each and the draw pile hide 105 cards; line 1 of a trace
+# showed three cards face up
+PLACES = {"seat 1": 7, "seat 2": 7, "draw pile": 91}
+SEEN = {1: ["R5", "WD4", "WD4"]}
+THREE_WD4 = {1: ["WD4", "WD4", "WD4"]}
+
+
+def test_a_consistent_trace_gets_an_assignment_that_keeps_the_deck():
+    lines = [
+        Line(4, "seat 1 plays WD4", (Holds("seat 1", "WD4"),)),
+        Line(5, "seat 2 plays R5", (Holds("seat 2", "R5"),)),
+        Line(6, "seat 1 shows a hand without green", (NoneOfColour("seat 1", "green"),)),
+    ]
+    v = check_consistency(PLACES, lines, seen={1: ["R4", "WD4", "WD4"]})
+    assert v.consistent and v.core == []
+    assert v.assignment["seat 1"]["WD4"] >= 1
+    total = Counter()
+    for row in v.assignment.values():
+        total.update(row)
+    total.update(["R4", "WD4", "WD4"])
+    assert total == Counter(DECK_COUNTS)
+    assert sum(v.assignment["seat 2"].values()) == 7
+
+
+def test_a_fifth_wild_draw_four_gives_the_lines_that_cannot_all_be_true():
+    lines = [
+        Line(3, "seat 2 draws a card", ()),
+        Line(4, "seat 1 plays WD4", (Holds("seat 1", "WD4"),)),
+        Line(5, "seat 2 plays a yellow 3", (Holds("seat 2", "Y3"),)),
+        Line(7, "seat 2 plays WD4", (Holds("seat 2", "WD4"),)),
+    ]
+    v = check_consistency(PLACES, lines, seen=THREE_WD4)
+    assert not v.consistent
+    assert v.core == [1, 4, 7]  # the three seen WD4s, and the two played from hidden hands
+    assert "line 4: seat 1 plays WD4" in v.reason and "line 1 shows" in v.reason
+
+
+def test_the_core_is_minimal_not_just_unsatisfiable():
+    lines = [
+        Line(2, "seat 1 holds two R5", (Exactly("seat 1", "R5", 2),)),
+        Line(3, "seat 1 plays WD4", (Holds("seat 1", "WD4"),)),
+        Line(8, "seat 2 holds an R5", (Holds("seat 2", "R5"),)),
+        Line(9, "seat 2 plays a wild", (Holds("seat 2", "W"),)),
+    ]
+    # R5: two copies, one seen (line 1), two in seat 1 (line 2), one in seat 2 (line 8);
+    # hand sizes unknown, so that any subset of the lines can be checked on its own
+    places = {"seat 1": None, "seat 2": None, "draw pile": None}
+    v = check_consistency(places, lines, seen=SEEN)
+    assert not v.consistent
+    assert v.core in ([1, 2], [2, 8], [1, 8])  # any two of them make three R5s
+    assert 3 not in v.core and 9 not in v.core
+    assert not check_consistency(
+        places,
+        [ln for ln in lines if ln.number in v.core],
+        seen={1: SEEN[1]} if 1 in v.core else {},
+    ).consistent
+    for dropped in v.core:  # minimal: without any one of its lines the rest is consistent
+        rest = [ln for ln in lines if ln.number in v.core and ln.number != dropped]
+        seen = {1: SEEN[1]} if 1 in v.core and dropped != 1 else {}
+        assert check_consistency(places, rest, seen=seen).consistent
+
+
+def test_sizes_and_absences_count_too():
+    lines = [
+        Line(2, "seat 1 holds no wild", (Lacks("seat 1", "W"), Lacks("seat 1", "WD4"))),
+        Line(5, "seat 1 is down to 7 cards", (Size("seat 1", 7),)),
+        Line(6, "seat 1 plays a wild", (Holds("seat 1", "W"),)),
+    ]
+    v = check_consistency({"seat 1": 7, "seat 2": 7, "draw pile": 94}, lines)
+    assert not v.consistent and v.core == [2, 6]
+
+
+def test_unusable_input_is_refused():
+    with pytest.raises(ValueError, match="unknown place"):
+        check_consistency(PLACES, [Line(2, "?", (Holds("seat 9", "R5"),))])
+    with pytest.raises(ValueError, match="once"):
+        check_consistency(PLACES, [Line(1, "x", ())], seen={1: ["R5"]})
+    v = check_consistency({"seat 1": 200}, [])
+    assert not v.consistent and "sizes" in v.reason
