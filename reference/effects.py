@@ -278,12 +278,14 @@ def cumulative_effect(params: dict, cards: list[str]) -> tuple[int, int, int]:
     their draws (``draw_sum``), and each Reverse flips the direction (``each_flips``) or
     any number flip it once (``single_flip``)."""
     faces = [FACE[c] for c in cards]
-    skips = faces.count("S")
-    flips = faces.count("R")
-    if params["reverse_parity"] == "single_flip":
-        flips = min(flips, 1)
-    draws = sum(DRAWS.get(f, 0) for f in faces) if params["draw_sum"] else DRAWS.get(faces[-1], 0)
-    return skips, flips, draws
+    return ar.group_effect(
+        faces.count("S"),
+        faces.count("R"),
+        sum(DRAWS.get(f, 0) for f in faces),
+        DRAWS.get(faces[-1], 0),
+        params["reverse_parity"] == "single_flip",
+        params["draw_sum"],
+    )
 
 
 @implements("TWO-PLAYER-SKIP", "REVERSE-TWO-PLAYER", "TWO-PLAYER-DRAW")

@@ -288,7 +288,10 @@ def _apply_chance(pos: Position, action: Action) -> tuple[Position, list[Event]]
     if need is None or need["type"] != kind:
         wanted = need["type"] if need else "no chance input"
         raise IllegalAction(
-            "P-ILLEGAL-PLAY-REJECTED", f"the position waits for {wanted}, not {kind!r}", action, "/type"
+            "P-ILLEGAL-PLAY-REJECTED",
+            f"the position waits for {wanted}, not {kind!r}",
+            action,
+            "/type",
         )
     new = pos.copy()
     new.__dict__.pop("_legal", None)

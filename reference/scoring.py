@@ -89,7 +89,7 @@ def team_of(pos: Position, seat: int) -> list[int]:
     n = pos.players
     if pos.cfg.partner_rotation and n == 4:
         return partner_rotation(pos.round, seat)
-    return sorted({seat, (seat + n // 2) % n})
+    return sorted({seat, ar.partner_seat(seat, n)})
 
 
 @implements("V-EXT-PARTNER-ROTATION")

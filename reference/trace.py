@@ -90,7 +90,9 @@ def play(
             act = chance_action(pos, rng)
             game.chance.append(act)
             pos, more = apply(pos, act)
-            if game.steps:  # what the chance input completed belongs to the action that asked for it
+            if (
+                game.steps
+            ):  # what the chance input completed belongs to the action that asked for it
                 game.steps[-1][1].extend(more)
             continue
         act = choose(pos, legal_actions(pos), rng)
