@@ -32,7 +32,7 @@ def _dealer_draw(players: int, dealer: int) -> dict[str, Any]:
 
 
 def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, Any]]], path: str):
-    from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations
+    from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
 
     deal = header.get("deal")
     if not isinstance(deal, dict):
@@ -170,17 +170,7 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
                 pos, more = apply(pos, {"type": "shuffle", "order": head + order})
                 events += more
         except IllegalAction as e:
-            return Verdict(
-                path,
-                VIOLATION,
-                e.reason,
-                line_no,
-                f"/action{e.field}",
-                e.rule,
-                _citations(e.rule),
-                reproducer={"position": dump(before), "action": rec["action"]},
-                actions=actions,
-            )
+            return refused(path, e, line_no, before, rec["action"], actions)
         actions += 1
         happened = [
             {"seat": e["seat"], "cards": e["cards"]} for e in events if e["type"] == "cards_drawn"

@@ -43,6 +43,23 @@ class Verdict:
         return out
 
 
+def refused(
+    path: str, e: IllegalAction, line_no: int, before: Position, action: Any, actions: int
+) -> Verdict:
+    """The verdict for a line whose action the rules refuse, with its reproducer."""
+    return Verdict(
+        path,
+        VIOLATION,
+        e.reason,
+        line_no,
+        f"/action{e.field}",
+        e.rule,
+        _citations(e.rule),
+        reproducer={"position": dump(before), "action": action},
+        actions=actions,
+    )
+
+
 def _citations(rule: str | None) -> list[str]:
     from spec.catalogue import load as load_catalogue
 
@@ -125,17 +142,7 @@ def validate_lines(lines: list[str], path: str = "<trace>") -> Verdict:
         try:
             pos, events = apply(pos, action)
         except IllegalAction as e:
-            return Verdict(
-                path,
-                VIOLATION,
-                e.reason,
-                line_no,
-                f"/action{e.field}",
-                e.rule,
-                _citations(e.rule),
-                reproducer={"position": dump(before), "action": action},
-                actions=actions,
-            )
+            return refused(path, e, line_no, before, action, actions)
         actions += 1
         if "observed" in rec and (diffs := diff_positions(dump(pos), rec["observed"])):
             f, exp, act = diffs[0]

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from reference import IllegalAction, apply, dump, legal_actions
+from reference.engine import SEAT_ACTIONS
 from reference.position import Position
 from spec.cards import DECK_COUNTS, KINDS, POINTS
 
@@ -91,20 +92,7 @@ def illegal_candidates(pos: Position, rng: random.Random, k: int = 6) -> list[di
             a["card"] = rng.choice(KINDS)
             a.setdefault("type", "play")
         elif what == 2:
-            a["type"] = rng.choice(
-                [
-                    "play",
-                    "draw",
-                    "pass",
-                    "colour",
-                    "challenge",
-                    "accept",
-                    "uno",
-                    "catch",
-                    "swap",
-                    "end",
-                ]
-            )
+            a["type"] = rng.choice(SEAT_ACTIONS)
         elif what == 3:
             a["colour"] = rng.choice("RYGBX")
         else:

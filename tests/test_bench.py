@@ -21,5 +21,7 @@ def test_echo_floor_round_trips_through_the_protocol_client():
 
 
 def test_a_case_in_its_own_process_reports_peak_memory():
-    r = run_case("engine", players=2, profile="official", options={"V-SINGLE-ROUND": True}, seconds=0.1)
+    r = run_case(
+        "engine", players=2, profile="official", options={"V-SINGLE-ROUND": True}, seconds=0.1
+    )
     assert r["games"] >= 1 and r["max_rss_mb"] > 0

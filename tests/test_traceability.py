@@ -136,7 +136,9 @@ def test_every_rule_id_the_engine_names_is_in_the_catalogue():
     named = set()
     for path in root.glob("*.py"):
         text = path.read_text()
-        named |= set(re.findall(r'(?:IllegalAction\(|bad\(|event\(\s*"\w+",)\s*"([A-Z][A-Z0-9-]+)"', text))
+        named |= set(
+            re.findall(r'(?:IllegalAction\(|bad\(|event\(\s*"\w+",)\s*"([A-Z][A-Z0-9-]+)"', text)
+        )
         named |= set(re.findall(r'\bbad\(\s*\n?\s*"([A-Z][A-Z0-9-]+)"', text))
     assert named, "the pattern found no rule IDs at all"
     assert not sorted(named - set(CAT.rules))

@@ -12,7 +12,11 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "independent" / "ma
 
 def test_the_independent_implementation_is_conformant_on_official():
     cert = certify(Settings([sys.executable, str(EXAMPLE)], games=4, timeout=30))
-    bad = [(f.id, f.outcome, f.message) for f in cert.findings if f.outcome not in ("pass", "not_applicable")]
+    bad = [
+        (f.id, f.outcome, f.message)
+        for f in cert.findings
+        if f.outcome not in ("pass", "not_applicable")
+    ]
     assert not bad
     assert cert.conformant
     scenarios = [f for f in cert.findings if f.kind == "scenario" and f.outcome == "pass"]

@@ -20,12 +20,19 @@ def lines():
     pos = new_game(3, "official", OPTIONS)
     pos, _ = apply(pos, g.chance[0])
     deal = g.chance[1]
-    header = {"unospec_trace": 1, "profile": "official", "options": OPTIONS, "players": 3,
-              "deal": {"dealer": pos.dealer, "hands": deal["hands"], "starter": deal["starter"]}}
+    header = {
+        "unospec_trace": 1,
+        "profile": "official",
+        "options": OPTIONS,
+        "players": 3,
+        "deal": {"dealer": pos.dealer, "hands": deal["hands"], "starter": deal["starter"]},
+    }
     out = [json.dumps(header)]
     for action, events in g.steps:
         rec = {"action": action}
-        drawn = [{"seat": e["seat"], "cards": e["cards"]} for e in events if e["type"] == "cards_drawn"]
+        drawn = [
+            {"seat": e["seat"], "cards": e["cards"]} for e in events if e["type"] == "cards_drawn"
+        ]
         if drawn:
             rec["drawn"] = drawn
         out.append(json.dumps(rec))
@@ -39,20 +46,29 @@ def test_a_trace_with_the_deal_and_drawn_cards_is_valid_without_the_deck_order(l
 
 
 def test_drawing_more_than_the_rules_allow_is_a_violation(lines):
-    i = next(i for i, t in enumerate(lines[1:], 1) if json.loads(t).get("drawn") and json.loads(t)["action"]["type"] == "draw")
+    i = next(
+        i
+        for i, t in enumerate(lines[1:], 1)
+        if json.loads(t).get("drawn") and json.loads(t)["action"]["type"] == "draw"
+    )
     rec = json.loads(lines[i])
     header = json.loads(lines[0])
     seen = {c for h in header["deal"]["hands"] for c in h}
-    spare = next(c for c in ("R0", "Y0", "G0", "B0") if c not in seen and c not in rec["drawn"][0]["cards"])
+    spare = next(
+        c for c in ("R0", "Y0", "G0", "B0") if c not in seen and c not in rec["drawn"][0]["cards"]
+    )
     rec["drawn"][0]["cards"].append(spare)
-    v = validate_lines([*lines[:i], json.dumps(rec), *lines[i + 1:]])
+    v = validate_lines([*lines[:i], json.dumps(rec), *lines[i + 1 :]])
     assert v.status == 1 and v.line == i + 1 and v.field == "/drawn" and v.rule == "DRAW-ONE"
 
 
 def test_a_deal_with_a_fifth_wild_draw_four_breaks_the_deck(lines):
     header = json.loads(lines[0])
-    header["deal"]["hands"] = [["WD4"] * 4 + ["R1", "R2", "R3"], ["WD4"] + header["deal"]["hands"][1][1:],
-                               header["deal"]["hands"][2]]
+    header["deal"]["hands"] = [
+        ["WD4"] * 4 + ["R1", "R2", "R3"],
+        ["WD4"] + header["deal"]["hands"][1][1:],
+        header["deal"]["hands"][2],
+    ]
     v = validate_lines([json.dumps(header), *lines[1:]])
     assert v.status == 1 and v.rule == "DECK-COMPOSITION"
 
