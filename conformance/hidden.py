@@ -18,7 +18,6 @@ from collections import Counter
 from typing import Any
 
 from reference import IllegalAction, apply, dump, new_game
-from reference.chance import deal_round_robin  # noqa: F401  (documented alternative)
 from spec.cards import CANONICAL_DECK, KINDS, is_card, is_number
 
 
