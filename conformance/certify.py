@@ -187,26 +187,12 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
             f"{e.kind}: {e.detail}",
             seconds=time.perf_counter() - t0,
         )
+    seconds = time.perf_counter() - t0
     if result.passed:
-        return Finding("scenario", run.id, "pass", rules, seconds=time.perf_counter() - t0)
-    if result.skipped:
-        return Finding(
-            "scenario",
-            run.id,
-            "skipped",
-            rules,
-            result.message,
-            step=result.step,
-            seconds=time.perf_counter() - t0,
-        )
+        return Finding("scenario", run.id, "pass", rules, seconds=seconds)
+    outcome = "skipped" if result.skipped else "fail"
     return Finding(
-        "scenario",
-        run.id,
-        "fail",
-        rules,
-        result.message,
-        step=result.step,
-        seconds=time.perf_counter() - t0,
+        "scenario", run.id, outcome, rules, result.message, step=result.step, seconds=seconds
     )
 
 
