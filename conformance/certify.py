@@ -22,7 +22,14 @@ from typing import Any
 
 from conformance.attribution import rule_for_extra, rule_for_field, rule_for_missing
 from conformance.compare import diff_actions, diff_positions
-from conformance.protocol import Program, ProgramPort, ProtocolError
+from conformance.protocol import (
+    Program,
+    ProgramPort,
+    ProtocolError,
+    actions_of,
+    outcome_of,
+    position_of,
+)
 from conformance.scenarios import Run, execute, load_scenarios
 from reference import IllegalAction, apply, dump, legal_actions, new_game
 from reference.chance import chance_action
@@ -232,19 +239,127 @@ def _illegal(ref, rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
+BATCH = 16  # steps whose requests go out together (about 15 KB of requests at most)
+
+
+@dataclass
+class Planned:
+    """One step of a differential game, played on the reference ahead of the program: the
+    requests that check the program on it, and what their replies must say."""
+
+    step: int
+    before: Any  # the reference position before the step (the reproducer's position)
+    after: Any
+    events: list[dict[str, Any]]
+    action: dict[str, Any]
+    chance: bool
+    expected: list[dict[str, Any]] | None = None  # the complete legal-action set before it
+    bad: dict[str, Any] | None = None  # an illegal action the program must refuse first
+
+    def requests(self) -> list[dict[str, Any]]:
+        apply_act = {"cmd": "apply", "action": self.action}
+        if self.chance:
+            return [apply_act, {"cmd": "observe"}]
+        probe = (
+            []
+            if self.bad is None
+            else [{"cmd": "observe"}, {"cmd": "apply", "action": self.bad}, {"cmd": "observe"}]
+        )
+        return [{"cmd": "legal_actions"}, *probe, apply_act, {"cmd": "observe"}]
+
+
+def plan_step(ref, step: int, rng: random.Random) -> Planned:
+    """The next step on the reference: a chance input, or a seat action chosen among the
+    legal ones (every fifth step also tries an illegal action near them first)."""
+    if ref.chance is not None:
+        act = chance_action(ref, rng)
+        after, events = apply(ref, act)
+        return Planned(step, ref, after, events, act, True)
+    expected = legal_actions(ref)
+    bad = _illegal(ref, rng) if step % 5 == 0 else None
+    act = eager_choice(ref, expected, rng)
+    after, events = apply(ref, act)
+    return Planned(step, ref, after, events, act, False, expected, bad)
+
+
+def check_step(p: Planned, replies: list[dict[str, Any]]) -> tuple | None:
+    """Compare the program's replies for one planned step with the reference: ``None``, or
+    ``(rule, message, field, expected, actual, action)`` for the first difference."""
+    replies = list(replies)
+    if not p.chance:
+        offered = actions_of(replies.pop(0))
+        missing, extra = diff_actions(p.expected or [], offered)
+        if missing:
+            what = f"a legal action is missing: {missing[0]}"
+            return (
+                rule_for_missing(p.before, missing[0]),
+                what,
+                "/legal_actions",
+                missing,
+                extra or None,
+                missing[0],
+            )
+        if extra:
+            what = f"an illegal action is offered: {extra[0]}"
+            return (
+                rule_for_extra(p.before, extra[0]),
+                what,
+                "/legal_actions",
+                None,
+                extra,
+                extra[0],
+            )
+        if p.bad is not None:
+            before_obs, refused, after_obs = (
+                position_of(replies.pop(0)),
+                outcome_of(replies.pop(0)),
+                position_of(replies.pop(0)),
+            )
+            if refused.accepted:
+                what = f"the program accepted an illegal action {p.bad}"
+                return (rule_for_extra(p.before, p.bad), what, None, None, None, p.bad)
+            if after_obs != before_obs:
+                d = diff_positions(before_obs, after_obs)
+                what = "a refused action changed the position"
+                return ("P-ILLEGAL-PLAY-REJECTED", what, d[0][0] if d else None, None, None, p.bad)
+    got, observed = outcome_of(replies[0]), position_of(replies[1])
+    if not got.accepted:
+        if p.chance:
+            rule = p.events[0]["rule"] if p.events else "DEAL-SEVEN"
+            what = f"the program refused the chance input: {got.error}"
+        else:
+            rule, what = (
+                rule_for_missing(p.before, p.action),
+                f"the program refused a legal action: {got.error}",
+            )
+        return (rule, what, None, None, None, p.action)
+    if d := diff_positions(dump(p.after, share=True), observed):
+        f, e, a = d[0]
+        what = (
+            f"after the chance input, {f} differs" if p.chance else f"after {p.action}, {f} differs"
+        )
+        return (rule_for_field(f, p.events), what, f, e, a, p.action)
+    return None
+
+
 def play_differential(
     worker: Worker, profile: str, players: int, seed: int, max_steps: int
 ) -> Finding:
+    """A game chosen by the harness: the reference plays up to :data:`BATCH` steps ahead,
+    their requests go to the program in one write, and each step is checked as its replies
+    come in (the program works while the harness plans and compares). At the first
+    difference the replies still in flight are read and dropped, and the step becomes a
+    reproducer: the position before it and its action."""
     gid = f"game-{seed}-{players}p"
     rng = random.Random(seed)
     t0 = time.perf_counter()
-    port = worker.port
+    program = worker.program
 
     def fail(
-        rule: str, message: str, step: int, ref_before, action, fld=None, expected=None, actual=None
+        p: Planned, rule, message, fld=None, expected=None, actual=None, action=None
     ) -> Finding:
-        repro = {"position": dump(ref_before), "action": action}
-        if port.can_load:
+        repro = {"position": dump(p.before), "action": action}
+        if worker.port.can_load:
             repro["confirmed"] = confirm(worker, repro, fld)
         return Finding(
             "differential",
@@ -252,18 +367,19 @@ def play_differential(
             "fail",
             [rule],
             message,
-            step,
+            p.step,
             fld,
             expected,
             actual,
             repro,
             time.perf_counter() - t0,
-            step,
+            p.step,
         )
 
     try:
         worker.fresh()
-        started = port.new_game(players, profile, {})
+        program = worker.program
+        started = worker.port.new_game(players, profile, {})
         if not started.accepted:
             return Finding(
                 "differential",
@@ -277,110 +393,19 @@ def play_differential(
         ref = new_game(players, profile)
         step = 0
         while ref.phase != "over" and step < max_steps:
-            step += 1
-            if ref.chance is not None:
-                act = chance_action(ref, rng)
-                before = ref
-                ref, events = apply(ref, act)
-                got = port.apply(act)
-                if not got.accepted:
-                    return fail(
-                        events[0]["rule"] if events else "DEAL-SEVEN",
-                        f"the program refused the chance input: {got.error}",
-                        step,
-                        before,
-                        act,
-                    )
-                if d := diff_positions(dump(ref, share=True), port.observe()):
-                    f, e, a = d[0]
-                    return fail(
-                        rule_for_field(f, events),
-                        f"after the chance input, {f} differs",
-                        step,
-                        before,
-                        act,
-                        f,
-                        e,
-                        a,
-                    )
-                continue
-            expected = legal_actions(ref)
-            attempt = step % 5 == 0 and (bad := _illegal(ref, rng)) is not None
-            act = eager_choice(ref, expected, rng)
-            pipelined = not attempt and hasattr(port, "step")
-            if pipelined:  # legal_actions, apply and observe in one round trip
-                offered, got, observed = port.step(act)
-            else:
-                offered = port.legal_actions()
-            missing, extra = diff_actions(expected, offered)
-            if missing or extra:
-                if missing:
-                    rule, what = (
-                        rule_for_missing(ref, missing[0]),
-                        f"a legal action is missing: {missing[0]}",
-                    )
-                else:
-                    rule, what = (
-                        rule_for_extra(ref, extra[0]),
-                        f"an illegal action is offered: {extra[0]}",
-                    )
-                return fail(
-                    rule,
-                    what,
-                    step,
-                    ref,
-                    missing[0] if missing else extra[0],
-                    "/legal_actions",
-                    missing or None,
-                    extra or None,
-                )
-            if attempt:
-                before_obs = port.observe()
-                refused = port.apply(bad)
-                if refused.accepted:
-                    return fail(
-                        rule_for_extra(ref, bad),
-                        f"the program accepted an illegal action {bad}",
-                        step,
-                        ref,
-                        bad,
-                    )
-                if (after := port.observe()) != before_obs:
-                    d = diff_positions(before_obs, after)
-                    return fail(
-                        "P-ILLEGAL-PLAY-REJECTED",
-                        "a refused action changed the position",
-                        step,
-                        ref,
-                        bad,
-                        d[0][0] if d else None,
-                    )
-            before = ref
-            ref, events = apply(ref, act)
-            if not pipelined:
-                got = port.apply(act)
-            if not got.accepted:
-                return fail(
-                    rule_for_missing(before, act),
-                    f"the program refused a legal action: {got.error}",
-                    step,
-                    before,
-                    act,
-                )
-            if not pipelined:
-                observed = port.observe()
-            if d := diff_positions(dump(ref, share=True), observed):
-                f, e, a = d[0]
-                return fail(
-                    rule_for_field(f, events),
-                    f"after {act}, {f} differs",
-                    step,
-                    before,
-                    act,
-                    f,
-                    e,
-                    a,
-                )
+            batch: list[Planned] = []
+            while ref.phase != "over" and step < max_steps and len(batch) < BATCH:
+                step += 1
+                batch.append(plan_step(ref, step, rng))
+                ref = batch[-1].after
+            sent = program.send_many([r for p in batch for r in p.requests()])
+            for p in batch:
+                mine, sent = sent[: len(p.requests())], sent[len(p.requests()) :]
+                problem = check_step(p, program.receive_many(mine))
+                if problem is not None:
+                    program.receive_many(sent)  # the rest of the batch, so the pipe is clean
+                    rule, message, fld, expected, actual, action = problem
+                    return fail(p, rule, message, fld, expected, actual, action)
         note = f"{step} steps" + (
             "" if ref.phase == "over" else f" (stopped at the {max_steps}-step limit)"
         )

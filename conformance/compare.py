@@ -9,7 +9,9 @@ as unobserved in the report).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from collections.abc import Hashable
 from typing import Any
 
 OBSERVED_FIELDS = (
@@ -29,10 +31,15 @@ OBSERVED_FIELDS = (
 )
 
 
-def canonical_action(a: dict[str, Any]) -> str:
-    import json
-
-    return json.dumps({k: v for k, v in a.items() if v is not False}, sort_keys=True)
+def canonical_action(a: dict[str, Any]) -> Hashable:
+    """A key equal for two actions exactly when they are the same action (a ``false`` flag
+    is the same as no flag; ``1`` and ``true`` differ, as they do in JSON)."""
+    key = tuple(sorted((k, type(v).__name__, v) for k, v in a.items() if v is not False))
+    try:
+        hash(key)
+    except TypeError:  # a list or an object where a program should send a plain value
+        return json.dumps({k: v for k, v in a.items() if v is not False}, sort_keys=True)
+    return key
 
 
 def diff_actions(
@@ -64,6 +71,8 @@ def diff_positions(expected: dict[str, Any], actual: dict[str, Any]) -> list[tup
                 out.append(("/hands", e, a))
                 continue
             for i, (he, ha) in enumerate(zip(e, a, strict=True)):
+                if he == ha:
+                    continue
                 if not isinstance(ha, list) or Counter(he) != Counter(ha):
                     out.append(
                         (f"/hands/{i}", sorted(he), sorted(ha) if isinstance(ha, list) else ha)

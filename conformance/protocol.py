@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import subprocess
 import threading
 import time
@@ -75,6 +76,82 @@ def schema_errors(name: str, message: Any) -> list[str]:
     return out
 
 
+class LineReader:
+    """The lines a program writes on stdout, read with a deadline in the caller's thread.
+
+    :meth:`next` returns ``("line", bytes)``, ``("too_long", size)`` for a line over
+    ``max_line`` bytes (the rest of it is dropped), ``("eof", None)`` once the program has
+    closed stdout, or ``None`` when nothing arrived in time. On POSIX it waits with
+    ``select`` on the pipe, so a reply costs no hand-over between threads; elsewhere a
+    thread reads the pipe into a queue.
+    """
+
+    def __init__(self, stream: Any, max_line: int):
+        self.stream, self.max_line = stream, max_line
+        self.items: deque[tuple[str, Any]] = deque()
+        self.buf = bytearray()
+        self.dropping = False
+        self.eof = False
+        self.fd = stream.fileno()
+        self.chunks: queue.Queue[bytes] | None = None
+        if os.name != "posix":  # pragma: no cover - exercised on Windows only
+            self.chunks = queue.Queue()
+            threading.Thread(target=self._pump, daemon=True).start()
+
+    def next(self, timeout: float) -> tuple[str, Any] | None:
+        while not self.items:
+            if self.eof:
+                return ("eof", None)
+            chunk = self._read(timeout)
+            if chunk is None:
+                return None
+            self._split(chunk)
+        return self.items.popleft()
+
+    def _read(self, timeout: float) -> bytes | None:
+        if self.chunks is not None:  # pragma: no cover - Windows
+            try:
+                return self.chunks.get(timeout=timeout)
+            except queue.Empty:
+                return None
+        ready, _, _ = select.select([self.fd], [], [], max(timeout, 0))
+        if not ready:
+            return None
+        try:
+            return os.read(self.fd, 65536)
+        except OSError:
+            return b""
+
+    def _pump(self) -> None:  # pragma: no cover - Windows
+        assert self.chunks is not None
+        while chunk := self.stream.read1(65536):
+            self.chunks.put(chunk)
+        self.chunks.put(b"")
+
+    def _split(self, chunk: bytes) -> None:
+        if not chunk:
+            self.eof = True
+            return
+        start = 0
+        while True:
+            nl = chunk.find(b"\n", start)
+            piece = chunk[start:] if nl < 0 else chunk[start:nl]
+            if not self.dropping:
+                self.buf += piece
+                if len(self.buf) > self.max_line:
+                    self.items.append(("too_long", len(self.buf)))
+                    self.buf.clear()
+                    self.dropping = True
+            if nl < 0:
+                return
+            if self.dropping:
+                self.dropping = False
+            else:
+                self.items.append(("line", bytes(self.buf)))
+            self.buf.clear()
+            start = nl + 1
+
+
 class Program:
     """A program under test, spoken to over the live protocol."""
 
@@ -90,7 +167,7 @@ class Program:
         self.argv, self.timeout, self.max_line, self.validate = argv, timeout, max_line, validate
         self.cwd, self.env = cwd, env
         self.proc: subprocess.Popen[bytes] | None = None
-        self.lines: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.reader: LineReader | None = None
         self.stderr: deque[bytes] = deque()
         self.stderr_bytes = 0
         self.seq = 0
@@ -114,10 +191,7 @@ class Program:
             )
         except OSError as e:
             raise ProtocolError("crash", f"cannot start {' '.join(self.argv)}: {e}") from None
-        self.lines = queue.Queue()
-        threading.Thread(
-            target=self._read_stdout, args=(self.proc, self.lines), daemon=True
-        ).start()
+        self.reader = LineReader(self.proc.stdout, self.max_line)
         threading.Thread(target=self._read_stderr, args=(self.proc,), daemon=True).start()
         # a program may take a while to start (an interpreter, a JIT): the handshake waits longer
         reply = self.request(
@@ -167,37 +241,6 @@ class Program:
     def stderr_text(self) -> str:
         return b"".join(self.stderr).decode("utf-8", "replace")
 
-    def _read_stdout(
-        self, proc: subprocess.Popen[bytes], out: queue.Queue[tuple[str, Any]]
-    ) -> None:
-        buf = bytearray()
-        dropping = False
-        stream = proc.stdout
-        assert stream is not None
-        while True:
-            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
-            if not chunk:
-                out.put(("eof", proc))
-                return
-            start = 0
-            while True:
-                nl = chunk.find(b"\n", start)
-                piece = chunk[start:] if nl < 0 else chunk[start:nl]
-                if not dropping:
-                    buf += piece
-                    if len(buf) > self.max_line:
-                        out.put(("too_long", len(buf)))
-                        buf.clear()
-                        dropping = True
-                if nl < 0:
-                    break
-                if dropping:
-                    dropping = False
-                else:
-                    out.put(("line", bytes(buf)))
-                buf.clear()
-                start = nl + 1
-
     def _read_stderr(self, proc: subprocess.Popen[bytes]) -> None:
         stream = proc.stderr
         assert stream is not None
@@ -221,7 +264,17 @@ class Program:
         """Pipelining: send several requests at once, then read their replies in order (one
         round trip instead of several). A failure closes the program, since replies still in
         flight would be read as answers to later requests; it restarts on next use."""
-        sent = [self._send(m) for m in msgs]
+        return self.receive_many(self.send_many(msgs))
+
+    def send_many(self, msgs: list[Json]) -> list[Json]:
+        """The first half of :meth:`request_many`: the requests go out in one write (the
+        caller may work while the program answers); returns them with their ``seq``."""
+        sent = [self._number(m) for m in msgs]
+        self._write(b"".join(data for _, data in sent), sent[0][0])
+        return [m for m, _ in sent]
+
+    def receive_many(self, sent: list[Json]) -> list[Json]:
+        """The second half of :meth:`request_many`: the replies to ``sent``, in order."""
         try:
             return [self._receive(m, "okReply", None) for m in sent]
         except ProtocolError:
@@ -229,23 +282,31 @@ class Program:
             raise
 
     def _send(self, msg: Json) -> Json:
-        if not self.alive:
-            raise ProtocolError("crash", self._exit_detail(), msg)
+        msg, data = self._number(msg)
+        self._write(data, msg)
+        return msg
+
+    def _number(self, msg: Json) -> tuple[Json, bytes]:
+        """The request with its ``seq``, and its line."""
         self.seq += 1
         msg = {**msg, "seq": self.seq}
         if self.validate and (errors := schema_errors("request", msg)):
             raise ValueError(
                 f"the harness built an invalid request {msg}: {errors}"
             )  # a harness bug
-        data = (json.dumps(msg, separators=(",", ":")) + "\n").encode()
+        return msg, (json.dumps(msg, separators=(",", ":")) + "\n").encode()
+
+    def _write(self, data: bytes, msg: Json) -> None:
+        if not self.alive:
+            raise ProtocolError("crash", self._exit_detail(), msg)
         try:
             assert self.proc is not None and self.proc.stdin is not None
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
+            view = memoryview(data)
+            while view:  # an unbuffered pipe may take a long message in parts
+                view = view[self.proc.stdin.write(view) or 0 :]
         except (OSError, ValueError):
             raise ProtocolError("crash", self._exit_detail(), msg) from None
-        self.messages += 1
-        return msg
+        self.messages += data.count(b"\n")
 
     def _receive(self, msg: Json, schema: str, timeout: float | None) -> Json:
         wait = self.timeout if timeout is None else timeout
@@ -254,10 +315,10 @@ class Program:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise ProtocolError("timeout", f"no answer to {msg['cmd']} within {wait:g} s", msg)
-            try:
-                kind, value = self.lines.get(timeout=left)
-            except queue.Empty:
+            got = self.reader.next(left)
+            if got is None:
                 continue
+            kind, value = got
             if kind == "eof":
                 time.sleep(0.05)
                 raise ProtocolError("crash", self._exit_detail(), msg)
@@ -336,25 +397,34 @@ class ProgramPort:
         self.program.request({"cmd": "load", "position": position})
 
     def legal_actions(self) -> list[Json]:
-        return list(self.program.request({"cmd": "legal_actions"}).get("actions", []))
+        return actions_of(self.program.request({"cmd": "legal_actions"}))
 
     def apply(self, action: Json) -> Outcome:
-        reply = self.program.request({"cmd": "apply", "action": action})
-        if reply.get("accepted", True):
-            return Outcome(True, list(reply.get("events", [])))
-        return Outcome(False, error=reply.get("error") or {"reason": "refused"})
+        return outcome_of(self.program.request({"cmd": "apply", "action": action}))
 
     def observe(self) -> Json:
-        return dict(self.program.request({"cmd": "observe"}).get("position", {}))
+        return position_of(self.program.request({"cmd": "observe"}))
 
     def step(self, action: Json) -> tuple[list[Json], Outcome, Json]:
         """``legal_actions``, ``apply(action)`` and ``observe`` in one round trip."""
         legal, applied, observed = self.program.request_many(
             [{"cmd": "legal_actions"}, {"cmd": "apply", "action": action}, {"cmd": "observe"}]
         )
-        outcome = (
-            Outcome(True, list(applied.get("events", [])))
-            if applied.get("accepted", True)
-            else Outcome(False, error=applied.get("error") or {"reason": "refused"})
-        )
-        return list(legal.get("actions", [])), outcome, dict(observed.get("position", {}))
+        return actions_of(legal), outcome_of(applied), position_of(observed)
+
+
+def actions_of(reply: Json) -> list[Json]:
+    """The action list of a ``legal_actions`` reply."""
+    return list(reply.get("actions", []))
+
+
+def outcome_of(reply: Json) -> Outcome:
+    """The outcome of an ``apply`` reply: accepted with its events, or refused with the error."""
+    if reply.get("accepted", True):
+        return Outcome(True, list(reply.get("events", [])))
+    return Outcome(False, error=reply.get("error") or {"reason": "refused"})
+
+
+def position_of(reply: Json) -> Json:
+    """The position of an ``observe`` reply."""
+    return dict(reply.get("position", {}))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
+from collections.abc import Iterator
 from typing import IO, Any
 
 from conformance.protocol import PROTOCOL
@@ -102,26 +105,51 @@ class Server:
 
 
 def serve(stdin: IO[str], stdout: IO[str], profiles: list[str] | None = None) -> int:
-    """Answer requests until ``stop`` or the end of input."""
+    """Answer requests until ``stop`` or the end of input. Requests that arrive together
+    (a pipelined batch) are answered with one write."""
     server = Server(profiles)
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            msg = json.loads(line)
-        except json.JSONDecodeError as e:
-            reply: dict[str, Any] | None = {
-                "seq": None,
-                "ok": False,
-                "error": {"code": "bad_request", "message": f"not JSON: {e.msg}"},
-            }
-        else:
-            reply = server.handle(msg)
+    for batch in _batches(stdin):
+        replies, stop = [], False
+        for line in batch:
+            if not line.strip():
+                continue
+            try:
+                msg = json.loads(line)
+            except json.JSONDecodeError as e:
+                reply: dict[str, Any] | None = {
+                    "seq": None,
+                    "ok": False,
+                    "error": {"code": "bad_request", "message": f"not JSON: {e.msg}"},
+                }
+            else:
+                reply = server.handle(msg)
             if reply is None:
-                return 0
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+                stop = True
+                break
+            replies.append(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.write("".join(replies))
         stdout.flush()
+        if stop:
+            return 0
     return 0
+
+
+def _batches(stdin: IO[str]) -> Iterator[list[str]]:
+    """The input lines in the groups they arrive in: everything already in the pipe is
+    read at once (a stream without a file descriptor gives one line at a time)."""
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        for line in stdin:
+            yield [line]
+        return
+    rest = b""
+    while chunk := os.read(fd, 1 << 16):
+        *lines, rest = (rest + chunk).split(b"\n")
+        if lines:
+            yield [line.decode("utf-8", "replace") for line in lines]
+    if rest.strip():
+        yield [rest.decode("utf-8", "replace")]
 
 
 def main() -> int:
