@@ -213,10 +213,12 @@ def drawn_card_playable(pos: Position, seat: int, card: str) -> bool:
 
 
 @implements("P-ILLEGAL-PLAY-REJECTED")
-def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
+def apply(pos: Position, action: Action, *, in_place: bool = False) -> tuple[Position, list[Event]]:
     """Apply ``action``: the new position and the events it caused. An action that is not
     legal raises :class:`IllegalAction` naming the rule it breaks and why; no penalty
-    follows and ``pos`` is left exactly as it was."""
+    follows and ``pos`` is left exactly as it was. With ``in_place`` a legal seat action
+    changes ``pos`` itself (no copy; a loop that keeps no earlier position saves the time);
+    legality is settled before anything changes, and chance inputs are always copied."""
     if not isinstance(action, dict):
         raise IllegalAction(
             "P-ILLEGAL-PLAY-REJECTED", "an action is a JSON object with a 'type'", action
@@ -226,7 +228,7 @@ def apply(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         return _apply_chance(pos, action)
     if action not in legal_actions(pos):
         raise diagnose(pos, action)
-    new = pos.copy()
+    new = pos if in_place else pos.copy()
     new.__dict__.pop("_legal", None)
     events: list[Event] = []
     sizes = _sizes(new)

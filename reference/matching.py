@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from reference.config import Config
 from reference.position import Position
 from reference.registry import implements
-from spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
+from spec.cards import KIND_ORDER, KINDS, WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
 
 # Precomputed tables: the colour letter and face of every card code.
 COLOUR = {c: (None if c in WILDS else c[0]) for c in ("W", "WD4")}
@@ -13,8 +15,6 @@ FACE: dict[str, str] = {}
 
 
 def _fill() -> None:
-    from spec.cards import KINDS
-
     for k in KINDS:
         COLOUR[k] = None if k in WILDS else k[0]
         FACE[k] = k if k in WILDS else k[1:]
@@ -124,11 +124,13 @@ def playable(pos: Position, seat: int, card: str) -> bool:
 
 def playable_cards(pos: Position, seat: int) -> list[str]:
     """The distinct cards ``seat`` may play on its turn, in canonical order (the same test
-    as :func:`playable`, with the top card and colour looked up once)."""
+    as :func:`playable`, with the coloured cards that match looked up once in
+    :func:`matching_kinds`)."""
     cfg = pos.cfg
     hand = pos.hands[seat]
     top, colour = announced_top(pos), pos.colour
     last = len(hand) == 1
+    fits = matching_kinds(top, colour)
     out = []
     for card in sorted(set(hand), key=KIND_ORDER.__getitem__):
         if last and not may_go_out_on(cfg, card):
@@ -138,10 +140,17 @@ def playable_cards(pos: Position, seat: int) -> list[str]:
         elif card == WILD_DRAW_FOUR:
             ok = wd4_playable(cfg, hand, top, colour)
         else:
-            ok = matches(card, top, colour)
+            ok = card in fits
         if ok:
             out.append(card)
     return out
+
+
+@cache
+def matching_kinds(top: str, colour: str | None) -> frozenset[str]:
+    """The coloured card kinds that :func:`matches` accepts on ``top`` with ``colour``
+    current: a table built from :func:`matches` itself, once per top card and colour."""
+    return frozenset(k for k in KINDS if k not in WILDS and matches(k, top, colour))
 
 
 def announced_top(pos: Position) -> str:

@@ -96,7 +96,7 @@ def play(
                 game.steps[-1][1].extend(more)
             continue
         act = choose(pos, legal_actions(pos), rng)
-        pos, events = apply(pos, act)
+        pos, events = apply(pos, act, in_place=True)
         game.steps.append((act, events))
         n += 1
     game.final = pos
@@ -162,7 +162,7 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
                 line_no, "/action", "each line after the header holds an action object"
             )
         try:
-            pos, events = apply(pos, action)
+            pos, events = apply(pos, action, in_place=True)
         except IllegalAction as e:
             raise TraceError(line_no, f"/action{e.field}", e.reason, e.rule) from None
         if pos.phase != "over":
