@@ -82,6 +82,7 @@ class Certification:
     messages: int = 0
     seconds: float = 0.0
     started: str = ""
+    stage_seconds: dict[str, float] = field(default_factory=dict)  # wall time per stage
 
     def counts(self) -> dict[str, int]:
         out = dict.fromkeys(OUTCOMES, 0)
@@ -492,6 +493,7 @@ def certify(
                     progress(stage, done[0], total)
 
         if settings.scenarios:
+            t_stage = time.perf_counter()
             runs = applicable_runs(settings.profile, cert.hello)
             done[0] = 0
             cert.findings += _parallel(
@@ -500,8 +502,10 @@ def certify(
                 lambda w, item: run_scenario(w, *item),
                 lambda: tick("scenarios", len(runs)),
             )
+            cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
         games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
         done[0] = 0
+        t_stage = time.perf_counter()
         cert.findings += _parallel(
             workers,
             games,
@@ -510,6 +514,7 @@ def certify(
             ),
             lambda: tick("games", len(games)),
         )
+        cert.stage_seconds["games"] = time.perf_counter() - t_stage
     finally:
         for w in workers:
             cert.restarts += w.program.restarts

@@ -77,6 +77,7 @@ def to_json(cert: Certification) -> dict[str, Any]:
             "could_not_run": cert.could_not_run,
             "counts": cert.counts(),
             "seconds": round(cert.seconds, 3),
+            "stage_seconds": {k: round(v, 3) for k, v in cert.stage_seconds.items()},
             "messages": cert.messages,
             "restarts": cert.restarts,
             "stderr_tail": cert.stderr[-2000:],
