@@ -260,7 +260,42 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
     if not quick:
         runs = [run_case("prove") for _ in range(1)]
         record("prove", runs, "seconds")
+    results["targets"] = targets(results)
     return results
+
+
+def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """The benchmark issue's targets, each with the measured value and whether it is met."""
+    cases = results["cases"]
+
+    def median(name: str, key: str = "median") -> float | None:
+        v = cases.get(name, {}).get(key)
+        return v if isinstance(v, (int, float)) and v == v else None
+
+    floor = median("echo floor pipelined")
+    certify_msgs = median("certify serve --jobs 1", "messages_per_s")
+    rows = [
+        (
+            "reference ÷ RLCard, 4 players, actions/s",
+            results.get("ratio_reference_over_rlcard_4p"),
+            1.5,
+            ">=",
+        ),
+        ("validated actions/s", median("validate"), 50_000, ">="),
+        ("certify steps/s per job (vs serve)", median("certify serve --jobs 1"), 5_000, ">="),
+        (
+            "certify messages/s ÷ pipelined echo floor",
+            certify_msgs / floor if certify_msgs and floor else None,
+            0.5,
+            ">=",
+        ),
+        ("prove, seconds", median("prove"), 60, "<="),
+    ]
+    out = []
+    for name, value, goal, op in rows:
+        met = None if value is None else value >= goal if op == ">=" else value <= goal
+        out.append({"target": name, "value": value, "goal": f"{op} {goal:g}", "met": met})
+    return out
 
 
 def main() -> None:

@@ -35,8 +35,13 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         table.add_row(name, f"{case['median']:,.1f}", case["metric"], f"{case['max_rss_mb']:.0f}")
     console = Console()
     console.print(table)
-    ratio = results.get("ratio_reference_over_rlcard_4p")
-    if ratio:
-        console.print(f"reference ÷ RLCard, 4 players, actions/s: {ratio:.2f}")
+    goals = Table(title="targets")
+    for col in ("target", "measured", "goal", "met"):
+        goals.add_column(col)
+    for t in results["targets"]:
+        value = "—" if t["value"] is None else f"{t['value']:,.2f}"
+        met = "not measured" if t["met"] is None else "yes" if t["met"] else "NO"
+        goals.add_row(t["target"], value, t["goal"], met)
+    console.print(goals)
     console.print(f"written to {args.out}")
     return 0
