@@ -482,10 +482,12 @@ def renew_uno_duties(pos: Position, seats) -> None:
 
 
 def rotate_hands(pos: Position, events: list[Event]) -> None:
+    """Every hand still in play goes one seat on in the direction of play: the seat
+    :func:`spec.arithmetic.rotation_target` names, counted over the seats still playing."""
     seats = pos.active
     new = [h[:] for h in pos.hands]
-    for s in seats:
-        new[step(pos, s)] = pos.hands[s]
+    for i, s in enumerate(seats):
+        new[seats[ar.rotation_target(i, pos.direction, len(seats))]] = pos.hands[s]
     pos.hands = new
     pos.pending["swapped"] = True
     renew_uno_duties(pos, seats)

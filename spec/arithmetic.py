@@ -165,6 +165,16 @@ def partner_seat(seat: Any, players: int) -> Any:
     return (seat + players // 2) % players
 
 
+def rotation_target(seat: Any, direction: Any, players: Any) -> Any:
+    """V-SEVEN-ZERO (zero_rotate): the seat that receives ``seat``'s hand when a 0 passes
+    every hand one seat on in the direction of play.
+
+    >>> [rotation_target(s, -1, 4) for s in range(4)]
+    [3, 0, 1, 2]
+    """
+    return next_seat(seat, direction, players)
+
+
 def pass_missed_turns(
     seat: Any,
     direction: Any,

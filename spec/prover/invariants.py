@@ -23,6 +23,7 @@ from spec.prover.state import (
     PLAYING,
     SCORING,
     STACK,
+    SWAP,
     TURN,
     State,
 )
@@ -34,8 +35,11 @@ INVARIANTS = {
     "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card and the current colour are consistent",
     "round end": "a round goes on only while every hand holds a card, and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
 }
+#: the fields of :class:`~spec.prover.rules.Rules` the invariants read
+INVARIANT_RULES = ("stalemate_policy",)
 #: step property -> what it says
 PROPERTIES = {
+    "hand swaps": "0-7: a 7 leaves its player to choose a hand, and the swap exchanges exactly that hand and theirs; a 0 moves every hand exactly one seat on in the direction of play; no other card moves a hand",
     "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says",
     "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
     "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card",
@@ -91,7 +95,7 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     turn = a(
         [
             st.phase >= 0,
-            st.phase <= OVER,
+            st.phase <= SWAP,
             ops.any([st.direction == 1, st.direction == -1]),
             imp(playing, seat(st.to_act)),
             imp(ops.not_(playing), st.to_act == -1),
@@ -157,6 +161,12 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             ),
             imp(playing, st.idle < n) if r.stalemate_policy else True,
             imp(st.phase == SCORING, seat(st.winner)),
+            # V-SEVEN-ZERO: a hand swap is chosen only right after a 7 (no step of another
+            # profile enters the phase; the invariant does not read the rules, so that every
+            # other step's proof is shared with the profiles without 0-7)
+            imp(st.phase == SWAP, ops.weigh(st.top, K.SEVEN) == 1),
+            # V-JUMP-IN: who laid the top card, if the next turn has not begun
+            imp(playing, a([st.last >= -1, st.last < n])),
             imp(ops.any([st.phase == DEAL, st.phase == OVER]), st.owed_count == 0),
             imp(
                 a([st.phase == SCORING, st.owed_count > 0]),
@@ -221,12 +231,14 @@ def step_properties(
             ]
         )
 
-    def single_card() -> None:
+    def single_card(s: Any = s, d: Any = d) -> None:
         cls = params["cls"]
         if cls in (ar.WILD, ar.WILD_DRAW_FOUR):
             ok = a([post.phase == COLOUR, post.to_act == s, post.direction == d, none_owed])
         elif cls == ar.NUMBER:
             ok = a([post.handed == mod(s + d, n), post.direction == d, none_owed])
+            if r.seven_swap or r.zero_rotate:
+                ok = seven_zero(s, d, ok)
         elif cls == ar.SKIP:
             ok = a([post.handed == mod(s + 2 * d, n), post.direction == d, none_owed])
         elif cls == ar.REVERSE:
@@ -243,6 +255,63 @@ def step_properties(
             else a([post.owed_seat == mod(s + d, n), post.owed_count == draws])
         )
         out["penalty victims"] = imp(gone, a([post.winner == s, last]))
+
+    def same_hands(q: Any, s: Any, shift: Any = 0) -> Any:
+        """Every hand as before, less the card ``q`` laid by ``s``, moved ``shift`` seats on."""
+        return a(
+            [
+                post.hands[mod(t + shift, n)][k] == pre.hands[t][k] - ops.ite(t == s, q[k], 0)
+                for t in range(n)
+                for k in range(K.N_KINDS)
+            ]
+        )
+
+    def seven_zero(s: Any, d: Any, plain: Any) -> Any:
+        """V-SEVEN-ZERO: after a 7 its player is to choose a hand to swap with; after a 0
+        every hand has moved one seat on in the direction of play; the turn passes on."""
+        q = params["card"]
+        face = ops.weigh(q, K.FACE)
+        seven = face == 7 if r.seven_swap else False
+        zero = face == 0 if r.zero_rotate else False
+        swapping = a([post.phase == SWAP, post.to_act == s, post.direction == d, none_owed])
+        rotated = a([imp(d == w, same_hands(q, s, w)) for w in (1, -1)])
+        unmoved = same_hands(q, s)
+        out["hand swaps"] = imp(
+            ops.not_(gone),
+            a([imp(zero, rotated), imp(ops.not_(zero), unmoved)]),
+        )
+        return a([imp(seven, swapping), imp(ops.not_(seven), plain)])
+
+    def swap() -> None:
+        t = params["target"]
+        out["hand swaps"] = a(
+            [
+                imp(
+                    t == u,
+                    a(
+                        [post.hands[s][k] == pre.hands[u][k] for k in range(K.N_KINDS)]
+                        + [post.hands[u][k] == pre.hands[s][k] for k in range(K.N_KINDS)]
+                    ),
+                )
+                for u in range(n)
+                if u != s
+            ]
+            + [
+                imp(t != u, a([post.hands[u][k] == pre.hands[u][k] for k in range(K.N_KINDS)]))
+                for u in range(n)
+                if u != s
+            ]
+        )
+        out["card effects"] = a(
+            [post.handed == mod(s + d, n), post.direction == d, post.phase == TURN, none_owed]
+        )
+
+    def jump_in() -> None:
+        """V-JUMP-IN: play goes on from the jumper, as if the card were laid on their turn;
+        a covered Reverse's flip is undone first."""
+        d0 = -d if params["cls"] == ar.REVERSE else d
+        single_card(s, d0)
+        out["card effects"] = a([out["card effects"], post.last == s])
 
     def colour() -> None:
         named = post.colour == params["colour"]
@@ -438,6 +507,8 @@ def step_properties(
 
     builders = {
         "play": single_card,
+        "swap": swap,
+        "jump": jump_in,
         "colour": colour,
         "accept": accept,
         "challenge": challenge,

@@ -45,6 +45,10 @@ CLASS_NAMES = {
     ar.WILD: "wild",
     ar.WILD_DRAW_FOUR: "wild-draw-four",
 }
+#: 1 for the four 7s (V-SEVEN-ZERO), 0 elsewhere
+SEVEN: tuple[int, ...] = tuple(
+    1 if c == ar.NUMBER and f == 7 else 0 for c, f in zip(CLASS, FACE, strict=True)
+)
 #: the kinds of each class
 OF_CLASS: dict[int, tuple[int, ...]] = {
     c: tuple(k for k in range(N_KINDS) if CLASS[k] == c) for c in CLASS_NAMES

@@ -57,6 +57,7 @@ def seat_symmetry(n: int, ar: ModuleType = arithmetic) -> tuple[bool, float]:
         y1 == y0,
         z1 == turn(z0),
     ]
+    goals.append(ar.rotation_target(turn(s), d, n) == turn(ar.rotation_target(s, d, n)))
     if n % 2 == 0:
         goals.append(ar.partner_seat(turn(s), n) == turn(ar.partner_seat(s, n)))
     ok = _unsat(hyps, z3.And(goals))

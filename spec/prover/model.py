@@ -30,6 +30,7 @@ from spec.prover.state import (
     PLAYING,
     SCORING,
     STACK,
+    SWAP,
     TURN,
     State,
 )
@@ -180,7 +181,7 @@ class Model:
                     continue
                 ops.require(ops.le(m, st.hands[s][k]), "the player holds the card")
                 hands[s][k], disc[k] = self.ar.move_cards(hands[s][k], disc[k], m)
-        return st.but(hands=hands, disc=disc)
+        return st.but(hands=hands, disc=disc, last=seat)
 
     def draw_cards(self, st: State, seat: Any, w: Vec) -> State:
         """Cards ``w`` go from the draw pile into ``seat``'s hand."""
@@ -299,6 +300,12 @@ class Model:
         ops.require(
             self.fits(st, seat, q, cls, st.phase == DRAWN), "the card may be played (PLAY-MATCH)"
         )
+        return self.laid_down(st, seat, q, cls)
+
+    def laid_down(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+        """effects.play once the card may go down: it goes down, then the round ends, a
+        colour is asked for, or the card takes effect."""
+        ops = self.ops
         legal = self.wd4_legal_now(st, seat) if cls == arithmetic.WILD_DRAW_FOUR else 1
         prior = st.colour
         laid = self.lay(st, seat, q)
@@ -309,6 +316,8 @@ class Model:
         def goes_on() -> State:
             if cls in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
                 return self.cleared(laid, phase=COLOUR, to_act=seat, prior=prior, wd4_legal=legal)
+            if cls == arithmetic.NUMBER and (self.rules.seven_swap or self.rules.zero_rotate):
+                return self.seven_zero(laid, seat, q)
             return self.finish(laid, seat, *self.card_effect(cls), 1)
 
         return ops.branch(
@@ -316,6 +325,97 @@ class Model:
             lambda: self.go_out(laid, seat, self.ar.draw_penalty(cls, ops.ite)),
             goes_on,
         )
+
+    def jump_in(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+        """engine.apply ``play`` out of turn (V-JUMP-IN: effects.jump_in_cards, effects.jump_in,
+        then effects.play): a player who is neither due to act nor the one who laid the top
+        card covers it with an identical card. A covered Reverse's flip is undone, and play
+        goes on from the jumper as if it were their turn."""
+        ops = self.ops
+        ops.require(st.phase == TURN, "the next turn has not begun")
+        ops.require(st.owed_count == 0, "no draw is being served")
+        ops.require(ops.all([seat >= 0, seat < self.n]), "a seat")
+        ops.require(seat != st.to_act, "not the player due next")
+        ops.require(
+            ops.all([st.last >= 0, seat != st.last]), "not the player who laid the top card"
+        )
+        ops.require(ops.sum(q) == 1, "one card")
+        ops.require(ops.all([ops.eq(a, b) for a, b in zip(q, st.top, strict=True)]), "identical")
+        ok: Any = True
+        if cls == arithmetic.WILD_DRAW_FOUR and self.rules.wd4_enforced:
+            ok = self.wd4_ok(self.hand_of(st, seat), st.colour, self.top_face(st))
+        if not self.may_go_out_on(cls):
+            ok = ops.all([ok, self.size_of(st, seat) > 1])
+        ops.require(ok, "the card may be played (V-JUMP-IN)")
+        if cls == arithmetic.REVERSE:
+            st = st.but(direction=-st.direction)
+        return self.laid_down(st, seat, q, cls)
+
+    def seven_zero(self, st: State, seat: Any, q: Vec) -> State:
+        """effects.finish_turn under V-SEVEN-ZERO: after a 7 its player chooses a hand to
+        swap with (phase swap, :meth:`swap`); after a 0 every hand passes on
+        (:meth:`rotate_hands`); the turn then passes as after any number card."""
+        ops, r = self.ops, self.rules
+        face = ops.weigh(q, K.FACE)
+
+        def plain() -> State:
+            return self.finish(st, seat, 0, 0, 0, 1)
+
+        def rotated(direction: int) -> State:
+            return self.finish(self.rotate_hands(st, direction), seat, 0, 0, 0, 1)
+
+        def zero() -> State:
+            if not r.zero_rotate:
+                return plain()
+            if isinstance(st.direction, int):
+                return ops.branch(face == 0, lambda: rotated(st.direction), plain)
+            return ops.branch(
+                face == 0,
+                lambda: ops.branch(st.direction == 1, lambda: rotated(1), lambda: rotated(-1)),
+                plain,
+            )
+
+        if not r.seven_swap:
+            return zero()
+        return ops.branch(face == 7, lambda: self.cleared(st, phase=SWAP, to_act=seat), zero)
+
+    def rotate_hands(self, st: State, direction: int) -> State:
+        """effects.rotate_hands (V-SEVEN-ZERO): every hand goes to the seat
+        ``arithmetic.rotation_target`` names, one on in the direction of play (``direction``:
+        the state's, which :meth:`seven_zero` branches on, so that a hand moves as a whole)."""
+        n = self.n
+        hands: list[list[Any]] = [[0] * K.N_KINDS for _ in range(n)]
+        for s in range(n):
+            hands[self.ar.rotation_target(s, direction, n)] = list(st.hands[s])
+        return st.but(hands=hands)
+
+    def swap(self, st: State, seat: Any, target: Any) -> State:
+        """effects.swap_hands (V-SEVEN-ZERO): after a 7 its player exchanges hands with
+        ``target``; the turn then passes on as after any number card. (``seat`` is a
+        concrete seat; a symbolic target is branched on seat by seat, so that a hand moves
+        as a whole.)"""
+        ops, n = self.ops, self.n
+        self.decision(st, seat, SWAP)
+        ops.require(ops.all([target >= 0, target < n]), "a seat")
+        ops.require(target != seat, "another player")
+
+        def with_seat(t: int) -> State:
+            hands = [list(h) for h in st.hands]
+            hands[seat], hands[t] = list(st.hands[t]), list(st.hands[seat])
+            return self.finish(st.but(hands=hands), seat, 0, 0, 0, 1)
+
+        if isinstance(target, int):
+            return with_seat(target)
+        others = [t for t in range(n) if t != seat]
+
+        def chain(i: int) -> State:
+            if i == len(others) - 1:
+                return with_seat(others[i])
+            return ops.branch(
+                target == others[i], lambda: with_seat(others[i]), lambda: chain(i + 1)
+            )
+
+        return chain(0)
 
     def card_effect(self, cls: int) -> tuple[int, int, int]:
         """effects.card_effect: ``(skips, flips, draws)`` of one card."""
@@ -347,7 +447,9 @@ class Model:
         self.decision(st, seat, TURN)
         if not self.rules.piles_policy:
             self.ops.require(self.can_draw(st), "a card can be drawn (no P-PILES-EXHAUSTED)")
-        return st.but(phase=DRAWN, owed_seat=seat, owed_count=1, owed_turn=1, drawn=[0] * K.N_KINDS)
+        return st.but(
+            phase=DRAWN, owed_seat=seat, owed_count=1, owed_turn=1, drawn=[0] * K.N_KINDS, last=-1
+        )
 
     def end_turn(self, st: State, seat: Any) -> State:
         """engine._end_turn_without_play (DRAW-END-TURN, P-STALEMATE): after a turn draw

@@ -29,7 +29,13 @@ from spec import arithmetic
 from spec.cards import COLOURS
 from spec.prover import kinds as K
 from spec.prover.evaluators import Symbolic, leaves
-from spec.prover.invariants import INVARIANTS, PROPERTIES, invariants, step_properties
+from spec.prover.invariants import (
+    INVARIANT_RULES,
+    INVARIANTS,
+    PROPERTIES,
+    invariants,
+    step_properties,
+)
 from spec.prover.model import Model
 from spec.prover.rules import GROUPS, Group, Rules
 from spec.prover.state import STACK, State, describe, evaluate, symbolic, to_json
@@ -73,6 +79,19 @@ def _stack(cls: int) -> Build:
         return {"seat": 0, "card": q, "cls": cls}, m.stack(pre, 0, q, cls), dom
 
     return build
+
+
+def _jump(cls: int) -> Build:
+    def build(m: Model, pre: State) -> Result:
+        q, dom = card_of(m.ops, cls, "card.")
+        return {"seat": 0, "card": q, "cls": cls}, m.jump_in(pre, 0, q, cls), dom
+
+    return build
+
+
+def _swap(m: Model, pre: State) -> Result:
+    t = m.ops.int("target")
+    return {"seat": 0, "target": t}, m.swap(pre, 0, t), []
 
 
 def _decide(method: str) -> Build:
@@ -159,6 +178,23 @@ ACTIONS: dict[str, Step] = {
     ),
     "reshuffle": Step("reshuffle the discards into a new draw pile", ALWAYS, _reshuffle, ()),
     "score": Step("score the round; deal again or end the match", ALWAYS, _score, (("winner", 0),)),
+    "swap": Step("swap hands after a 7 (V-SEVEN-ZERO)", lambda r: r.seven_swap, _swap),
+    **{
+        f"jump in {name}": Step(
+            f"jump in with {doc} identical to the top card (V-JUMP-IN)",
+            lambda r: r.jump_in,
+            _jump(cls),
+            (),
+        )
+        for cls, name, doc in (
+            (arithmetic.NUMBER, "number", "a number card"),
+            (arithmetic.SKIP, "skip", "a Skip"),
+            (arithmetic.REVERSE, "reverse", "a Reverse"),
+            (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
+            (arithmetic.WILD, "wild", "a Wild"),
+            (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
+        )
+    },
 }
 
 
@@ -211,7 +247,8 @@ def step_text(action: str, params: dict[str, Any]) -> str:
     if "colour" in params and isinstance(params["colour"], int) and 0 <= params["colour"] < 4:
         parts.append(f"naming {COLOURS[params['colour']]}")
     if "target" in params:
-        parts.append(f"catching seat {params['target']}")
+        verb = "with seat" if action == "swap" else "catching seat"
+        parts.append(f"{verb} {params['target']}")
     if "drawn" in params:
         parts.append(f"drawing {cards(params['drawn'])}")
     return " ".join(parts)
@@ -289,7 +326,7 @@ class Report:
 
 
 LEMMAS = {
-    "seat symmetry": "the seat arithmetic (next seat, advance after a card, challenge outcome, the victim's successor, partners) commutes with turning the table, so a step proved from seat 0 is proved from every seat",
+    "seat symmetry": "the seat arithmetic (next seat, advance after a card, challenge outcome, the victim's successor, partners, the 0-7 rotation target) commutes with turning the table, so a step proved from seat 0 is proved from every seat",
     "missed turns": "arithmetic.pass_missed_turns: a player owing one missed turn loses exactly the next turn they would take; counts stay at zero or above",
 }
 POLICY_GOALS = {
@@ -339,9 +376,9 @@ _PRE: dict[Any, tuple[State, list[Any]]] = {}
 
 def _before(m: Model, players: int, fixed: tuple[tuple[str, int], ...]) -> tuple[State, list[Any]]:
     """The symbolic state before a step, and its invariants (shared by every step that fixes
-    the same principal seat; the invariants read only P-STALEMATE's being in force)."""
+    the same principal seat; the invariants read only the rules in ``INVARIANT_RULES``)."""
     r = m.rules
-    key = (players, fixed, type(m), m.ar, r.stalemate_policy)
+    key = (players, fixed, type(m), m.ar, *(getattr(r, f) for f in INVARIANT_RULES))
     if key not in _PRE:
         pre = symbolic(m.ops, players, **dict(fixed))
         _PRE[key] = (pre, list(invariants(m, pre).values()))

@@ -22,8 +22,6 @@ UNSUPPORTED = (
     "V-DRAW-UNTIL-STOP",
     "V-DRAW-FIXED",
     "V-CHEAT",
-    "V-SEVEN-ZERO",
-    "V-JUMP-IN",
     "V-UNO-OUT-CALL",
     "V-EXT-PARTNER-ROTATION",
 )
@@ -62,6 +60,9 @@ class Rules:
     teams: bool = False  # V-TEAM
     target: int = 500
     stalemate: str = "void_round"  # P-STALEMATE.stalemate
+    seven_swap: bool = False  # V-SEVEN-ZERO.seven_swap: a 7 swaps hands with a chosen seat
+    zero_rotate: bool = False  # V-SEVEN-ZERO.zero_rotate: a 0 passes every hand on
+    jump_in: bool = False  # V-JUMP-IN
     piles_policy: bool = True  # P-PILES-EXHAUSTED in force (off only to show why it is needed)
     stalemate_policy: bool = True  # P-STALEMATE in force (off only to show why it is needed)
 
@@ -93,6 +94,12 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
     if no_challenge:
         enforcement = "engine" if p("V-NO-WD4-CHALLENGE", "enforcement") == "engine" else "none"
     multi = [m for m in MULTI[:2] if t[m] is not False]
+    seven_zero = t["V-SEVEN-ZERO"] or {}
+    if seven_zero and (multi or t["V-JUMP-IN"] is not False):
+        raise Unsupported(
+            "the formal model does not describe V-SEVEN-ZERO together with several cards "
+            "in one turn or V-JUMP-IN"
+        )
     cum = t["V-CUMULATIVE-EFFECT"]
     alt = t["V-ALT-SCORING-LOSER-500"]
     return Rules(
@@ -114,6 +121,9 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         teams=t["V-TEAM"] is not False,
         target=p("V-EXT-TARGET-SCORE", "target") or 500,
         stalemate=t["P-STALEMATE.stalemate"],
+        seven_swap=bool(seven_zero.get("seven_swap")),
+        zero_rotate=bool(seven_zero.get("zero_rotate")),
+        jump_in=t["V-JUMP-IN"] is not False,
     )
 
 
@@ -181,4 +191,6 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "stalemate: lowest hand wins", "official", (("P-STALEMATE.stalemate", "lowest_hand_wins"),)
     ),
+    Group("0-7", "official", (("V-SEVEN-ZERO", True),)),
+    Group("jump-in", "official", (("V-JUMP-IN", True),)),
 )

@@ -19,9 +19,9 @@ from typing import Any
 from spec.cards import COLOURS
 from spec.prover import kinds as K
 
-TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER = range(8)
-PHASE_NAMES = ("turn", "drawn", "colour", "challenge", "stack", "scoring", "deal", "over")
-PLAYING = (TURN, DRAWN, COLOUR, CHALLENGE, STACK)
+TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP = range(9)
+PHASE_NAMES = ("turn", "drawn", "colour", "challenge", "stack", "scoring", "deal", "over", "swap")
+PLAYING = (TURN, DRAWN, COLOUR, CHALLENGE, STACK, SWAP)
 
 
 class OutOfScope(ValueError):
@@ -54,6 +54,7 @@ class State:
     scores: list[Any]  # [seat]
     winner: Any  # scoring: the seat that won the round
     idle: Any  # turns in a row without a play while nothing could be drawn (P-STALEMATE)
+    last: Any = -1  # the seat that laid the top card, -1 once the next turn has begun (V-JUMP-IN)
     handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
 
     def but(self, **changes: Any) -> State:
@@ -93,6 +94,7 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         scores=[one(f"score{s}") for s in range(n)],
         winner=one("winner"),
         idle=one("idle"),
+        last=one("last"),
     )
     return st.but(**fixed)
 
@@ -160,6 +162,7 @@ def abstract(pos: Any) -> State:
         scores=list(get("scores")),
         winner=pend["winner"] if ph == SCORING else -1,
         idle=get("idle_turns"),
+        last=-1 if get("last_played_by") is None else get("last_played_by"),
     )
 
 
@@ -179,7 +182,7 @@ def observe(st: State) -> dict[str, Any]:
         out.update(top=tuple(st.top), colour=st.colour, direction=st.direction)
         out.update(missed=list(st.missed), idle=st.idle)
     if ph in PLAYING:
-        out.update(to_act=st.to_act, drawn=tuple(st.drawn))
+        out.update(to_act=st.to_act, drawn=tuple(st.drawn), last=st.last)
     if ph == COLOUR:
         out.update(prior=st.prior, wd4_legal=st.wd4_legal, carry=st.carry, starter=st.starter)
     if ph in (CHALLENGE, STACK):
@@ -258,4 +261,5 @@ def to_json(st: State) -> dict[str, Any]:
         "scores": st.scores,
         "winner": st.winner,
         "idle_turns": st.idle,
+        "last_played_by": st.last,
     }

@@ -19,7 +19,7 @@ from spec.prover import kinds as K
 from spec.prover.evaluators import Concrete
 from spec.prover.model import Model
 from spec.prover.rules import Rules
-from spec.prover.state import COLOUR, DRAWN, OVER, SCORING, STACK, State
+from spec.prover.state import COLOUR, DRAWN, OVER, SCORING, STACK, TURN, State
 
 
 class Unmodelled(ValueError):
@@ -40,7 +40,13 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
     elif kind == "play":
         if "claim" in action or action.get("uno_out"):
             raise Unmodelled(f"{action} belongs to a variant the model does not describe")
-        st = m.play(st, seat, K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])])
+        card, cls = K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])]
+        if st.phase == TURN and seat != st.to_act:
+            st = m.jump_in(st, seat, card, cls)
+        else:
+            st = m.play(st, seat, card, cls)
+    elif kind == "swap":
+        st = m.swap(st, seat, action["target"])
     elif kind == "draw":
         st = m.turn_draw(st, seat)
     elif kind == "pass":

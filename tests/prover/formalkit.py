@@ -77,6 +77,7 @@ def turn(st: State, c: int) -> State:
         pend_from=seat(st.pend_from),
         pend_next=seat(st.pend_next),
         winner=seat(st.winner),
+        last=seat(st.last),
     )
 
 

@@ -13,6 +13,7 @@ from spec.prover import lemmas
 from spec.prover.model import Model
 from spec.prover.proofs import prove
 from spec.prover.rules import GROUPS, rules_for
+from spec.prover.state import SWAP, TURN
 
 OFFICIAL = [g for g in GROUPS if g.name == "official"]
 GUILTY = [g for g in GROUPS if g.name == "guilty challenger skipped"]
@@ -158,3 +159,80 @@ def test_a_deadlock_policy_that_is_switched_off_is_refuted_at_once():
     rules = rules_for("official")
     assert refute("deadlock freedom", rules, 2) is not None
     assert holds("deadlock freedom", rules, 2)
+
+
+# -- 0-7 and jump-in ------------------------------------------------------------------------
+
+SEVEN_ZERO = [g for g in GROUPS if g.name == "0-7"]
+JUMP_IN = [g for g in GROUPS if g.name == "jump-in"]
+
+
+def test_a_zero_that_passes_the_hands_the_wrong_way_is_caught():
+    def backwards(seat, direction, players):
+        return arithmetic.next_seat(seat, -direction, players)
+
+    wrong = mutant(rotation_target=backwards)
+    report = prove(SEVEN_ZERO, [3], ["play number"], ar=wrong, extras=False)
+    cex = failing(report, "hand swaps")
+    assert re.search(r"step: play number by seat 0 [RYGB]0", cex.text())
+    assert not lemmas.seat_symmetry(3, mutant(rotation_target=lambda s, d, n: 0))[0]
+
+
+def test_a_zero_that_gives_two_players_the_same_hand_is_caught():
+    def onto_one_seat(seat, direction, players):
+        return min(arithmetic.next_seat(seat, direction, players), players - 2)
+
+    wrong = mutant(rotation_target=onto_one_seat)
+    report = prove(SEVEN_ZERO, [3], ["play number"], ar=wrong, extras=False)
+    failing(report, "card conservation")
+
+
+class SwapThatCopies(Model):
+    """A 7's swap that gives the player the chosen hand but leaves that hand where it was."""
+
+    def swap(self, st, seat, target):
+        self.decision(st, seat, SWAP)
+        self.ops.require(target != seat, "another player")
+        hands = [list(h) for h in st.hands]
+        hands[seat] = self.hand_of(st, target)
+        return self.finish(st.but(hands=hands), seat, 0, 0, 0, 1)
+
+
+def test_a_swap_that_copies_a_hand_is_caught():
+    report = prove(SEVEN_ZERO, [3], ["swap"], model=SwapThatCopies, extras=False)
+    failing(report, "card conservation")
+    cex = failing(report, "hand swaps")
+    assert "phase swap" in cex.text() and "with seat" in cex.text()
+
+
+class JumpInKeepsTheFlip(Model):
+    """A jump-in with a Reverse that does not undo the covered Reverse's flip first."""
+
+    def jump_in(self, st, seat, q, cls):
+        if cls == arithmetic.REVERSE:
+            st = st.but(direction=-st.direction)  # undone twice: the covered flip stays
+        return super().jump_in(st, seat, q, cls)
+
+
+def test_a_jump_in_reverse_that_keeps_the_covered_flip_is_caught():
+    assert prove(JUMP_IN, [3], ["jump in reverse"], extras=False).ok
+    report = prove(JUMP_IN, [3], ["jump in reverse"], model=JumpInKeepsTheFlip, extras=False)
+    cex = failing(report, "card effects")
+    assert re.search(r"step: jump in reverse by seat 0 [RYGB]R", cex.text())
+
+
+class JumpInFromTheSeatToAct(Model):
+    """Play after a jump-in carrying on from the seat that was due, not from the jumper."""
+
+    def jump_in(self, st, seat, q, cls):
+        def resume(post):
+            if post.phase != TURN:
+                return post
+            return self.give_turn(post, self.ar.next_seat(st.to_act, post.direction, self.n))
+
+        return self.ops.then(super().jump_in(st, seat, q, cls), resume)
+
+
+def test_a_jump_in_that_does_not_make_the_jumper_the_player_is_caught():
+    report = prove(JUMP_IN, [4], ["jump in number"], model=JumpInFromTheSeatToAct, extras=False)
+    failing(report, "card effects")

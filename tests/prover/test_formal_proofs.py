@@ -48,6 +48,8 @@ def test_step_properties_cover_the_steps_they_are_about(report):
     assert {"accept", "challenge", "catch", "stack draw two"} <= covered["penalty victims"]
     assert covered["scoring"] == {"score"}
     assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
+    assert covered["hand swaps"] == {"play number", "swap"}
+    assert {f"jump in {c}" for c in ("number", "skip", "reverse")} <= covered["card effects"]
     assert set(PROPERTIES) <= set(covered)
 
 
@@ -96,12 +98,18 @@ def test_the_model_reads_the_options_as_the_engine_does():
         assert r.stalemate == cfg.stalemate
         assert (r.alt is not None) == bool(cfg.alt_scoring)
         assert (r.cumulative is not None) == bool(cfg.cumulative)
+        seven_zero = cfg.seven_zero or {}
+        assert r.seven_swap == bool(seven_zero.get("seven_swap"))
+        assert r.zero_rotate == bool(seven_zero.get("zero_rotate"))
+        assert r.jump_in == bool(cfg.jump_in)
 
 
 def test_variants_the_model_does_not_describe_are_refused():
-    for variant in ("V-CHEAT", "V-SEVEN-ZERO", "V-JUMP-IN", "V-DRAW-UNTIL-PLAYABLE"):
+    for variant in ("V-CHEAT", "V-DRAW-UNTIL-PLAYABLE"):
         with pytest.raises(Unsupported, match=variant):
             rules_for("official", {variant: True})
+    with pytest.raises(Unsupported, match="V-SEVEN-ZERO together"):
+        rules_for("official", {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True})
 
 
 def test_card_tables_agree_with_the_notation():

@@ -129,3 +129,22 @@ def test_the_random_games_reach_every_kind_of_step():
         | {"draw", "pass", "colour", "challenge", "accept", "stack", "uno", "catch", "shuffle"}
         <= seen
     )
+
+
+def test_the_random_games_of_0_7_and_jump_in_reach_their_steps():
+    """The 0-7 and jump-in games above swap hands, pass hands on after a 0, and jump in with
+    several kinds of card, so the refinement covers those steps."""
+    seen: set[str] = set()
+    for name in ("0-7", "jump-in"):
+        group = next(g for g in REFINED if g.name == name)
+        for seed in range(4):
+            for before, action, _, _ in steps(group, 3 + seed, seed, limit=300):
+                if action["type"] == "swap":
+                    seen.add("swap")
+                elif action["type"] == "play" and before.phase == "turn":
+                    card = action["card"]
+                    if action["seat"] != before.to_act:
+                        seen.add(f"jump in {K.CLASS[K.INDEX[card]]}")
+                    elif name == "0-7" and card[1:] == "0":
+                        seen.add("rotate")
+    assert {"swap", "rotate"} | {f"jump in {c}" for c in (0, 1, 2, 3)} <= seen, sorted(seen)

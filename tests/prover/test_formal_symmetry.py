@@ -13,7 +13,11 @@ from spec import arithmetic as ar
 from spec.prover.state import abstract, observe
 from spec.prover.steps import step
 
-GROUPS = [g for g in REFINED if g.name in ("official", "sv-unoregler", "teams", "stacking")]
+GROUPS = [
+    g
+    for g in REFINED
+    if g.name in ("official", "sv-unoregler", "teams", "stacking", "0-7", "jump-in")
+]
 
 
 @pytest.mark.parametrize("group", GROUPS, ids=[g.name for g in GROUPS])
