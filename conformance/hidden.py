@@ -14,11 +14,34 @@ cards, is a violation of the rule that governs that draw.
 
 from __future__ import annotations
 
+import json
+import time
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from reference import IllegalAction, apply, dump, new_game
-from spec.cards import CANONICAL_DECK, KINDS, is_card, is_number
+from spec.cards import (
+    CANONICAL_DECK,
+    DECK_COUNTS,
+    KINDS,
+    WILD,
+    WILD_DRAW_FOUR,
+    WILDS,
+    is_card,
+    is_number,
+)
+from spec.prover.hidden import (
+    AllOf,
+    AnyOf,
+    Expr,
+    Not,
+    Outcome,
+    TraceModel,
+    add,
+    at_least,
+    at_most,
+)
 
 
 def _dealer_draw(players: int, dealer: int) -> dict[str, Any]:
@@ -50,16 +73,10 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
     if not isinstance(hands, list) or len(hands) != players:
         return Verdict(path, UNUSABLE, f"the deal must name {players} hands", 1, "/deal/hands")
     for s, h in enumerate(hands):
-        for i, c in enumerate(h if isinstance(h, list) else [None]):
-            if c is None:
-                return Verdict(
-                    path,
-                    UNUSABLE,
-                    "unknown (null) cards in the deal are not supported: report every dealt card",
-                    1,
-                    f"/deal/hands/{s}/{i}",
-                )
-            if not is_card(c):
+        if not isinstance(h, list):
+            return Verdict(path, UNUSABLE, "a hand is a list of cards", 1, f"/deal/hands/{s}")
+        for i, c in enumerate(h):
+            if c is not None and not is_card(c):
                 return Verdict(path, UNUSABLE, f"{c!r} is not a card", 1, f"/deal/hands/{s}/{i}")
     if not starters or not all(is_card(c) for c in starters) or not isinstance(dealer, int):
         return Verdict(
@@ -72,64 +89,16 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
         return Verdict(path, VIOLATION, e.reason, 1, "/players", e.rule, _citations(e.rule))
     except Exception as e:
         return Verdict(path, UNUSABLE, str(e), 1, "/profile")
-    rest = Counter(CANONICAL_DECK)
-    for h in hands:
-        rest.subtract(h)
-    rest.subtract(starters[:1])
-    if any(v < 0 for v in rest.values()):
-        bad = sorted(k for k, v in rest.items() if v < 0)
-        return Verdict(
-            path,
-            VIOLATION,
-            f"the deal holds more copies of {', '.join(bad)} than the deck",
-            1,
-            "/deal/hands",
-            "DECK-COMPOSITION",
-            _citations("DECK-COMPOSITION"),
-        )
-    pile = [c for c in CANONICAL_DECK if rest[c] > 0 and not rest.subtract([c])]
-    try:
-        pos, _ = apply(
-            pos, {"type": "deal", "hands": hands, "starter": starters[0], "draw_pile": pile}
-        )
-    except IllegalAction as e:
-        return Verdict(path, VIOLATION, e.reason, 1, "/deal", e.rule, _citations(e.rule))
-    for later in starters[1:]:  # special starters returned and reshuffled (FIRST-CARD-WD4, …)
-        if pos.chance is None or pos.chance["type"] != "shuffle":
-            return Verdict(
-                path,
-                VIOLATION,
-                f"starter {later} was turned up, but the rules keep the first starter",
-                1,
-                "/deal/starter",
-                "FIRST-DISCARD-FLIP",
-                _citations("FIRST-DISCARD-FLIP"),
-            )
-        order = list(pos.chance["cards"])
-        if later not in order:
-            return Verdict(
-                path,
-                VIOLATION,
-                f"the starter {later} is not among the unseen cards",
-                1,
-                "/deal/starter",
-                "DECK-COMPOSITION",
-                _citations("DECK-COMPOSITION"),
-            )
-        order.remove(later)
-        pos, _ = apply(pos, {"type": "shuffle", "order": [later] + order})
+    unknown = _first_unknown(hands, records)
+    if unknown is not None:
+        return validate_unknown(header, records, path, pos, hands, starters, unknown)
+    pos, bad = _deal(pos, hands, starters, path)
+    if bad is not None:
+        return bad
     actions = 0
     for line_no, rec in records:
         drawn = rec.get("drawn") or []
         upcoming = [c for d in drawn for c in d.get("cards", [])]
-        if any(c is None for c in upcoming):
-            return Verdict(
-                path,
-                UNUSABLE,
-                "unknown (null) drawn cards are not supported: report every drawn card",
-                line_no,
-                "/drawn",
-            )
         if pos.chance is not None:
             return Verdict(
                 path,
@@ -197,6 +166,74 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
     )
 
 
+def _deal(pos: Any, hands: list[list[str]], starters: list[str], path: str):
+    """Deal ``hands`` and turn up the starter(s), the unseen cards in canonical order
+    as the draw pile: ``(position, None)`` or ``(position, the verdict against the deal)``."""
+    from conformance.validate import VIOLATION, Verdict, _citations
+
+    rest = Counter(CANONICAL_DECK)
+    for h in hands:
+        rest.subtract(h)
+    rest.subtract(starters[:1])
+    if any(v < 0 for v in rest.values()):
+        bad = sorted(k for k, v in rest.items() if v < 0)
+        return pos, Verdict(
+            path,
+            VIOLATION,
+            f"the deal holds more copies of {', '.join(bad)} than the deck",
+            1,
+            "/deal/hands",
+            "DECK-COMPOSITION",
+            _citations("DECK-COMPOSITION"),
+        )
+    pile = [c for c in CANONICAL_DECK if rest[c] > 0 and not rest.subtract([c])]
+    try:
+        pos, _ = apply(
+            pos, {"type": "deal", "hands": hands, "starter": starters[0], "draw_pile": pile}
+        )
+    except IllegalAction as e:
+        return pos, Verdict(path, VIOLATION, e.reason, 1, "/deal", e.rule, _citations(e.rule))
+    for later in starters[1:]:  # special starters returned and reshuffled (FIRST-CARD-WD4, …)
+        if pos.chance is None or pos.chance["type"] != "shuffle":
+            return pos, Verdict(
+                path,
+                VIOLATION,
+                f"starter {later} was turned up, but the rules keep the first starter",
+                1,
+                "/deal/starter",
+                "FIRST-DISCARD-FLIP",
+                _citations("FIRST-DISCARD-FLIP"),
+            )
+        order = list(pos.chance["cards"])
+        if later not in order:
+            return pos, Verdict(
+                path,
+                VIOLATION,
+                f"the starter {later} is not among the unseen cards",
+                1,
+                "/deal/starter",
+                "DECK-COMPOSITION",
+                _citations("DECK-COMPOSITION"),
+            )
+        order.remove(later)
+        pos, _ = apply(pos, {"type": "shuffle", "order": [later] + order})
+    return pos, None
+
+
+def _first_unknown(
+    hands: list[list[Any]], records: list[tuple[int, dict[str, Any]]]
+) -> tuple[int, str] | None:
+    """The line and JSON pointer of the first unknown (``null``) card, if there is one."""
+    for s, h in enumerate(hands):
+        if None in h:
+            return 1, f"/deal/hands/{s}/{h.index(None)}"
+    for line_no, rec in records:
+        for j, d in enumerate(rec.get("drawn") or []):
+            if None in d.get("cards", []):
+                return line_no, f"/drawn/{j}/cards/{d['cards'].index(None)}"
+    return None
+
+
 def _bring_to_top(pos: Any, cards: list[str]) -> str | None:
     """Put ``cards`` on top of the draw pile in this order, as far as they are in it; the
     rest must come from a reshuffle of the discards. Returns a card found nowhere unseen."""
@@ -223,3 +260,579 @@ def _merge(draws: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
         else:
             out.append((d["seat"], list(d["cards"])))
     return out
+
+
+# -- unknown cards -----------------------------------------------------------------------------
+
+#: Options under which what the engine does depends on hidden hands in ways the solver
+#: constraints below do not yet describe; a trace with unknown cards under them is refused.
+UNMODELLED = (
+    ("stackable", "V-STACK-DRAW"),
+    ("multi", "V-MULTI-PLAY"),
+    ("multi_identical", "V-MULTI-IDENTICAL"),
+    ("multi_one_colour_or_number", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER"),
+    ("multi_ride", "V-MULTI-RIDE"),
+    ("seven_zero", "V-SEVEN-ZERO"),
+    ("cheat", "V-CHEAT"),
+    ("jump_in", "V-JUMP-IN"),
+    ("draw_until_playable", "V-DRAW-UNTIL-PLAYABLE"),
+    ("draw_until_stop", "V-DRAW-UNTIL-STOP"),
+    ("draw_fixed", "V-DRAW-FIXED"),
+    ("wild_only_without_colour", "V-WILD-ONLY-WITHOUT-COLOUR"),
+)
+
+#: The rule that makes a seat draw, by the action on the line, for sightings of drawn cards.
+_DRAW_RULE = {"draw": "DRAW-ONE", "challenge": "WD4-CHALLENGE", "catch": "UNO-PENALTY"}
+
+
+def _wd4_blockers(cfg: Any, top: str, colour: str | None) -> tuple[str, ...]:
+    """The kinds whose presence in the rest of a hand makes a Wild Draw Four break
+    WD4-RESTRICTION (or V-WD4-ONLY-IF-NO-PLAYABLE), as the engine judges it."""
+    from reference.matching import COLOUR, matches
+
+    if cfg.wd4_strict:
+        return tuple(k for k in KINDS if k == WILD or (k not in WILDS and matches(k, top, colour)))
+    return tuple(k for k in KINDS if k not in WILDS and COLOUR[k] == colour)
+
+
+def _lacks(hand: dict[str, Expr], kinds: Iterable[str]) -> Any:
+    return AllOf(tuple(at_most(hand[k], 0) for k in kinds))
+
+
+def _has_any(hand: dict[str, Expr], kinds: Iterable[str]) -> Any:
+    return at_least(add(*(hand[k] for k in kinds)), 1)
+
+
+def _what(kinds: tuple[str, ...], colour: str | None, strict: bool) -> str:
+    if strict:
+        return "other playable card"
+    return f"card of the colour {colour}" if colour else "card of the current colour"
+
+
+def validate_unknown(
+    header: dict[str, Any],
+    records: list[tuple[int, dict[str, Any]]],
+    path: str,
+    start: Any,
+    hands: list[list[str | None]],
+    starters: list[str],
+    first_unknown: tuple[int, str],
+):
+    """Validate a trace with unknown cards: Z3 looks for a placement of them that makes
+    every line true (see the module docstring)."""
+    from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
+
+    cfg = start.cfg
+    players = start.players
+    for attr, vid in UNMODELLED:
+        if getattr(cfg, attr):
+            return Verdict(
+                path,
+                UNUSABLE,
+                f"unknown (null) cards under {vid} are not yet checkable: what the rules do "
+                "then depends on hidden hands in ways the solver does not model; report every card",
+                first_unknown[0],
+                first_unknown[1],
+                vid,
+                _citations(vid),
+            )
+    started = time.perf_counter()
+    calls = 0
+
+    def replay(preset: dict[str, int] | None):
+        """One replay of the trace; a verdict against it, or what the replay found."""
+        model = TraceModel(preset)
+        fills: list[tuple[int, str, str, int]] = []  # line, pointer, batch, index in the batch
+
+        def core_verdict(out: Outcome, actions: int) -> Verdict:
+            core = out.core
+            lines = sorted({a.line for a in core})
+            if out.short:
+                k = out.short[0]
+                if out.need is not None and len(out.short) == 1:
+                    why = f"they need {out.need} copies of {k} but the deck has {DECK_COUNTS[k]}"
+                else:
+                    why = "they need more copies of " + ", ".join(out.short) + " than the deck has"
+                rule = "DECK-COMPOSITION"
+            else:
+                why = "no placement of the unknown cards makes all of them true"
+                rule = core[-1].rule if core else "DECK-COMPOSITION"
+            if not lines:
+                message = "the unknown cards cannot fit in the deck: " + why
+            else:
+                listed = ", ".join(map(str, lines))
+                message = (
+                    f"lines {listed} cannot all be true: {why}"
+                    if len(lines) > 1
+                    else f"line {listed} cannot be true: {why}"
+                )
+            last = core[-1] if core else None
+            return Verdict(
+                path,
+                VIOLATION,
+                message,
+                last.line if last else 1,
+                last.field if last else "/deal",
+                rule,
+                _citations(rule),
+                actions=actions,
+                unknown=sum(model.sizes.values()),
+                core=[
+                    {"line": a.line, "field": a.field, "asserts": a.text, "rule": a.rule}
+                    for a in core
+                ],
+            )
+
+        # the deal (line 1): the cards shown, and one batch of unknown cards per hand
+        deal_batches: dict[int, tuple[str, list[int]]] = {}
+        forced = False
+        forced = False
+        for s, h in enumerate(hands):
+            known = [c for c in h if c is not None]
+            if known:
+                model.sight(
+                    1,
+                    s,
+                    known,
+                    f"seat {s} was dealt {' '.join(known)}",
+                    "DEAL-SEVEN",
+                    f"/deal/hands/{s}",
+                )
+            nulls = [i for i, c in enumerate(h) if c is None]
+            if nulls:
+                b = model.hide(1, s, len(nulls))
+                deal_batches[s] = (b, nulls)
+                fills.extend((1, f"/deal/hands/{s}/{i}", b, j) for j, i in enumerate(nulls))
+        model.sight(
+            1,
+            "discard",
+            starters[:1],
+            f"the starter is {starters[0]}",
+            "FIRST-DISCARD-FLIP",
+            "/deal/starter",
+        )
+        for prev, later in zip(starters, starters[1:], strict=False):
+            model.reshuffle([prev])
+            model.sight(
+                1,
+                "discard",
+                [later],
+                f"the next starter is {later}",
+                "FIRST-DISCARD-FLIP",
+                "/deal/starter",
+            )
+        out = model.check()
+        if not out.consistent:
+            return core_verdict(out, 0)
+        dealt = [list(h) for h in hands]
+        for s, (b, nulls) in deal_batches.items():
+            for i, c in zip(nulls, model.batch_cards(b), strict=True):
+                dealt[s][i] = c
+        pos, bad = _deal(start, dealt, starters, path)
+        if bad is not None:
+            return bad
+        for s in range(players):  # a Draw Two starter: cards the trace does not name
+            extra = Counter(pos.hands[s]) - Counter(dealt[s])
+            if extra:
+                b = model.hide(1, s, sum(extra.values()))
+                if preset is None:
+                    for k in KINDS:
+                        model.values[f"{b}:{k}"] = extra.get(k, 0)
+                elif Counter(model.batch_cards(b)) != extra:
+                    forced = True  # the engine drew other cards: place the witness's
+        out = model.check()
+        if not out.consistent:
+            return core_verdict(out, 0)
+        built_with = -1 if model.version or forced else 0
+        wd4_at: dict[int, tuple[int, dict[str, Expr], tuple[str, ...], str | None]] = {}
+        turn_draw: tuple[int, str] | None = None  # seat and batch of the unknown card just drawn
+        actions = 0
+        for idx, (line_no, rec) in enumerate(records):
+            action = rec["action"]
+            drawn = rec.get("drawn") or []
+            if pos.chance is not None:
+                return Verdict(
+                    path,
+                    VIOLATION,
+                    "the trace goes on, but the game waits for a new deal",
+                    line_no,
+                    "/action",
+                )
+            kind, seat = action.get("type"), action.get("seat")
+            in_range = type(seat) is int and 0 <= seat < players
+            # what the action says about the hand it comes from
+            if kind == "play" and in_range and is_card(action.get("card")):
+                card = action["card"]
+                top, colour = pos.announced or pos.discard_pile[-1], pos.colour
+                model.play(
+                    line_no,
+                    seat,
+                    card,
+                    f"seat {seat} plays {card}, so it held one",
+                    "TURN-ACTION",
+                    "/action/card",
+                )
+                if card == WILD_DRAW_FOUR:
+                    after = model.hand(seat)
+                    blockers = _wd4_blockers(cfg, top, colour)
+                    wd4_at[seat] = (line_no, after, blockers, colour)
+                    if cfg.wd4_engine_enforced and pos.phase == "turn":
+                        rule = "V-WD4-ONLY-IF-NO-PLAYABLE" if cfg.wd4_strict else "WD4-RESTRICTION"
+                        what = _what(blockers, colour, cfg.wd4_strict)
+                        model.say(
+                            line_no,
+                            f"seat {seat} lays a Wild Draw Four, which the rules allow only while "
+                            f"holding no {what}",
+                            rule,
+                            "/action/card",
+                            _lacks(after, blockers),
+                        )
+            # a challenge's outcome says what the challenged hand held
+            if kind == "challenge" and pos.phase == "challenge" and pos.pending and drawn:
+                w = pos.pending.get("from")
+                info = wd4_at.get(w)
+                drawer = drawn[0].get("seat")
+                if info is not None and drawer in (w, seat):
+                    m, after, blockers, colour = info
+                    what = _what(blockers, colour, cfg.wd4_strict)
+                    if drawer == w:
+                        text = (
+                            f"the challenge of seat {w}'s Wild Draw Four (line {m}) succeeds: seat "
+                            f"{w} draws, so it held another {what} when it laid the card"
+                        )
+                        rule, fact = "WD4-CHALLENGE-GUILTY", _has_any(after, blockers)
+                    else:
+                        text = (
+                            f"the challenge of seat {w}'s Wild Draw Four (line {m}) fails: seat "
+                            f"{seat} draws, so seat {w} held no {what} when it laid the card"
+                        )
+                        rule, fact = "WD4-CHALLENGE-INNOCENT", _lacks(after, blockers)
+                    model.say(line_no, text, rule, "/drawn/0/seat", fact)
+            # the cards this line makes someone draw: seen ones, and a batch per unknown run
+            pile = len(pos.draw_pile)
+            played = [action["card"]] if kind == "play" and is_card(action.get("card")) else []
+            gone_back = (pos.discard_pile + played)[:-1]
+            draw_rule = _DRAW_RULE.get(kind) or (
+                "WD4-EFFECT" if played == [WILD_DRAW_FOUR] else "DRAW-TWO-EFFECT"
+            )
+            filled = [dict(d, cards=list(d.get("cards", []))) for d in drawn]
+            count = 0
+            predicted: list[str] | None = None
+            batches_here: list[tuple[int, str, list[int]]] = []
+            for j, d in enumerate(drawn):
+                who = d.get("seat")
+                cards = d.get("cards", [])
+                segments: list[list[int]] = [[]]
+                for i in range(len(cards)):
+                    if (
+                        count == pile
+                        and predicted is None
+                        and pile < sum(len(e.get("cards", [])) for e in drawn)
+                    ):
+                        predicted = sorted(gone_back)
+                        segments.append([])
+                        segments[-1].append(-1)  # the reshuffle marker
+                    segments[-1].append(i)
+                    count += 1
+                for seg in segments:
+                    if seg and seg[0] == -1:
+                        model.reshuffle(predicted or [])
+                        seg = seg[1:]
+                    known = [cards[i] for i in seg if cards[i] is not None]
+                    if known:
+                        model.sight(
+                            line_no,
+                            who,
+                            known,
+                            f"seat {who} draws {' '.join(known)}",
+                            draw_rule,
+                            f"/drawn/{j}/cards",
+                        )
+                    nulls = [i for i in seg if cards[i] is None]
+                    if nulls and type(who) is int:
+                        b = model.hide(line_no, who, len(nulls))
+                        batches_here.append((j, b, nulls))
+                        fills.extend(
+                            (line_no, f"/drawn/{j}/cards/{i}", b, n) for n, i in enumerate(nulls)
+                        )
+            # a turn draw: the next line says whether the card drawn could be played
+            if kind == "draw" and pos.phase == "turn" and in_range and seat == pos.to_act:
+                mine = next((j for j, d in enumerate(drawn) if d.get("seat") == seat), None)
+                batch = next((b for j, b, _ in batches_here if j == mine), None)
+                known_card = None
+                if mine is not None and batch is None and drawn[mine].get("cards"):
+                    known_card = drawn[mine]["cards"][-1]
+                turn_draw = (seat, batch) if batch else None
+                fact_line = _reveal(records, idx, seat)
+                if fact_line is not None and (batch or known_card == WILD_DRAW_FOUR):
+                    r_line, r_rec = fact_line
+                    fact = _drawn_fact(model, cfg, pos, seat, batch, known_card, r_rec, line_no)
+                    if fact is not None:
+                        model.say(r_line, *fact)
+            out = model.check()
+            if not out.consistent:
+                return core_verdict(out, actions)
+            if model.version != built_with:  # a new witness: place the unknown cards anew
+                pending_cards = [(seat, [card], -1) for card in played if in_range]
+                for j, b, _ in batches_here:
+                    pending_cards.append((drawn[j].get("seat"), model.batch_cards(b), 1))
+                for d in drawn:
+                    known = [c for c in d.get("cards", []) if c is not None]
+                    pending_cards.append((d.get("seat"), known, 1))
+                pos = _rebuild(pos, model, wd4_at, turn_draw, pending_cards)
+                if pos is None:
+                    return Verdict(
+                        path,
+                        UNUSABLE,
+                        "the unknown cards could not be followed here (the hands the trace "
+                        "implies differ in size from the engine's): report every card",
+                        line_no,
+                        "/drawn",
+                    )
+                built_with = model.version
+            for j, b, nulls in batches_here:
+                for i, c in zip(nulls, model.batch_cards(b), strict=True):
+                    filled[j]["cards"][i] = c
+            upcoming = [c for d in filled for c in d.get("cards", [])]
+            before = pos
+            pos = pos.copy()
+            missing = _bring_to_top(pos, upcoming)
+            if missing:
+                return Verdict(
+                    path,
+                    VIOLATION,
+                    f"drawn card {missing} is not among the cards nobody has seen",
+                    line_no,
+                    "/drawn",
+                    "DECK-COMPOSITION",
+                    _citations("DECK-COMPOSITION"),
+                    reproducer={"position": dump(before), "action": action},
+                )
+            pos.__dict__.pop("_legal", None)
+            try:
+                pos, events = apply(pos, action)
+                while (
+                    pos.chance is not None
+                    and pos.chance["type"] == "shuffle"
+                    and pos.phase != "deal"
+                ):
+                    if sorted(pos.chance["cards"]) != predicted:
+                        return Verdict(
+                            path,
+                            UNUSABLE,
+                            "a reshuffle on this line could not be followed with unknown cards: "
+                            "report every card",
+                            line_no,
+                            "/drawn",
+                        )
+                    got = [c for e in events if e["type"] == "cards_drawn" for c in e["cards"]]
+                    left = upcoming[len(got) :]
+                    order = list(pos.chance["cards"])
+                    head = []
+                    for c in left:
+                        if c in order:
+                            order.remove(c)
+                            head.append(c)
+                    pos, more = apply(pos, {"type": "shuffle", "order": head + order})
+                    events += more
+            except IllegalAction as e:
+                v = refused(path, e, line_no, before, action, actions)
+                v.message += " (the reproducer places the unknown cards as one witness does)"
+                return v
+            actions += 1
+            if kind != "draw" or pos.phase != "drawn":
+                turn_draw = None
+            happened = [
+                {"seat": e["seat"], "cards": e["cards"]}
+                for e in events
+                if e["type"] == "cards_drawn"
+            ]
+            if _merge(happened) != _merge(filled):
+                rule = next((e["rule"] for e in events if e["type"] == "cards_drawn"), "DRAW-ONE")
+                return Verdict(
+                    path,
+                    VIOLATION,
+                    "the cards drawn differ from what the rules make the players draw",
+                    line_no,
+                    "/drawn",
+                    rule,
+                    _citations(rule),
+                    _merge(happened),
+                    _merge(drawn),
+                    {"position": dump(before), "action": action},
+                    actions,
+                )
+        return model, actions, fills
+
+    passes = 0
+    preset = None
+    while True:  # again with the final witness from the start, until nothing changes
+        got = replay(preset)
+        passes += 1
+        if isinstance(got, Verdict):
+            return got
+        model, actions, fills = got
+        if preset is not None and model.version == 0:
+            calls += model.solver_calls
+            break
+        if passes == 3:
+            return Verdict(
+                path,
+                UNUSABLE,
+                "the solver's placements of the unknown cards did not settle: report every card",
+                first_unknown[0],
+                first_unknown[1],
+            )
+        calls += model.solver_calls
+        preset = dict(model.values)
+    witness = [
+        {"line": ln, "field": ptr, "card": model.batch_cards(b)[n]} for ln, ptr, b, n in fills
+    ]
+    unknown = sum(model.sizes.values())
+    return Verdict(
+        path,
+        VALID,
+        f"{actions} actions; consistent with {unknown} unknown card(s): Z3 found a placement "
+        f"that makes every line true, replayed by the engine (one witness, not the only one; "
+        f"{calls} solver call(s), {time.perf_counter() - started:.2f} s)",
+        actions=actions,
+        unknown=unknown,
+        witness=witness,
+    )
+
+
+def _reveal(
+    records: list[tuple[int, dict[str, Any]]], idx: int, seat: int
+) -> tuple[int, dict[str, Any]] | None:
+    """The first line after ``idx`` that shows whether ``seat``'s turn went on after its
+    draw (UNO calls and catches can come from anyone at any time, so they say nothing)."""
+    for line_no, rec in records[idx + 1 :]:
+        if rec["action"].get("type") not in ("uno", "catch"):
+            return line_no, rec
+    return None
+
+
+def _drawn_fact(
+    model: TraceModel,
+    cfg: Any,
+    pos: Any,
+    seat: int,
+    batch: str | None,
+    known: str | None,
+    nxt: dict[str, Any],
+    line_no: int,
+) -> tuple[str, str, str, Any] | None:
+    """What the line after a turn draw says about the card drawn: it was the card now
+    played (DRAW-THEN-PLAY), or it could be played (a pass), or it could not (the turn
+    ended by itself, DRAW-END-TURN). ``(text, rule, field, fact)``."""
+    from reference.matching import matches, wild_playable
+
+    top, colour = pos.announced or pos.discard_pile[-1], pos.colour
+    after = model.hand(seat)
+    blockers = _wd4_blockers(cfg, top, colour)
+    wd4_ok = _lacks(after, blockers)
+    hand = pos.hands[seat]
+    ordinary = [
+        k
+        for k in KINDS
+        if k != WILD_DRAW_FOUR
+        and (wild_playable(cfg, hand, colour) if k == WILD else matches(k, top, colour))
+    ]
+    if batch is not None:
+        wd4 = at_least(model.batch_expr(batch, [WILD_DRAW_FOUR]), 1)
+        playable = AnyOf((at_least(model.batch_expr(batch, ordinary), 1), AllOf((wd4, wd4_ok))))
+    else:  # a known Wild Draw Four: playable exactly when the hand lacks the blockers
+        playable = wd4_ok
+    a = nxt["action"]
+    if a.get("seat") == seat and a.get("type") == "play" and is_card(a.get("card")):
+        c = a["card"]
+        if batch is None:
+            return (
+                None
+                if c != WILD_DRAW_FOUR
+                else (
+                    f"seat {seat} plays the Wild Draw Four it drew on line {line_no}, so it held "
+                    f"no {_what(blockers, colour, cfg.wd4_strict)}",
+                    "DRAW-THEN-PLAY",
+                    "/action/card",
+                    wd4_ok,
+                )
+            )
+        fact = at_least(model.batch_expr(batch, [c]), 1)
+        if c == WILD_DRAW_FOUR:
+            fact = AllOf((fact, wd4_ok))
+        return (
+            f"seat {seat} plays {c} right after drawing on line {line_no}; only the card just "
+            f"drawn may be played then, so that card was {c}",
+            "DRAW-THEN-PLAY",
+            "/action/card",
+            fact,
+        )
+    if a.get("seat") == seat and a.get("type") == "pass":
+        return (
+            f"seat {seat} keeps the card drawn on line {line_no} and passes; had that card "
+            "not been playable the turn would have ended by itself, so it was playable",
+            "DRAW-END-TURN",
+            "/action/type",
+            playable,
+        )
+    return (
+        f"seat {seat}'s turn ended with its draw on line {line_no} (the next action is not "
+        "its own), so the card drawn could not be played",
+        "DRAW-END-TURN",
+        "/action/seat",
+        Not(playable),
+    )
+
+
+def _rebuild(
+    pos: Any,
+    model: TraceModel,
+    wd4_at: dict,
+    turn_draw: tuple[int, str] | None,
+    this_line: list[tuple[Any, list[str], int]],
+):
+    """``pos`` with the hands, draw pile and hand-derived bookkeeping of the new witness.
+    The model already counts the line about to be applied: ``this_line`` lists the cards
+    it moves into (``1``) or out of (``-1``) a hand, taken back here."""
+    pos = pos.copy()
+    pos.__dict__.pop("_legal", None)
+    held = Counter()
+    for s in range(pos.players):
+        counts = Counter(model.hand_counts(s))
+        for who, cards, sign in this_line:
+            if who == s:
+                counts.subtract({c: sign * n for c, n in Counter(cards).items()})
+        hand = [k for k in KINDS for _ in range(counts.get(k, 0))]
+        if any(v < 0 for v in counts.values()) or len(hand) != len(pos.hands[s]):
+            return None
+        pos.hands[s] = hand
+        held.update(hand)
+    rest = Counter(DECK_COUNTS) - held - Counter(pos.discard_pile)
+    pos.draw_pile = [k for k in KINDS for _ in range(rest.get(k, 0))]
+    if len(pos.draw_pile) + sum(held.values()) + len(pos.discard_pile) != len(CANONICAL_DECK):
+        return None
+    if pos.phase == "drawn" and turn_draw is not None:
+        seat, batch = turn_draw
+        pos.drawn = model.batch_cards(batch)
+    pend = pos.pending
+    if pend and "wd4_legal" in pend and pend.get("from") in wd4_at:
+        _, after, blockers, _ = wd4_at[pend["from"]]
+        pend["wd4_legal"] = _lacks(after, blockers).holds(model.values)
+    return pos
+
+
+def _substituted(
+    header: dict[str, Any], records: list[tuple[int, dict[str, Any]]], witness: list[dict]
+) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """The trace with every unknown card replaced by the witness's card."""
+    header = json.loads(json.dumps(header))
+    records = [(n, json.loads(json.dumps(r))) for n, r in records]
+    by_line = dict(records)
+    for w in witness:
+        parts = w["field"].strip("/").split("/")
+        target: Any = header if w["line"] == 1 else by_line[w["line"]]
+        for p in parts[:-1]:
+            target = target[int(p)] if isinstance(target, list) else target[p]
+        target[int(parts[-1])] = w["card"]
+    return header, records

@@ -36,6 +36,12 @@ class Verdict:
     actual: Any = None
     reproducer: dict[str, Any] | None = None
     actions: int = 0
+    #: traces with unknown (null) cards: how many, one placement that makes every line
+    #: true (``[{line, field, card}]``), or the lines that cannot all be true
+    #: (``[{line, field, asserts, rule}]``)
+    unknown: int | None = None
+    witness: list[dict[str, Any]] | None = None
+    core: list[dict[str, Any]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}

@@ -1,4 +1,8 @@
-"""``unospec validate TRACE…``: check offline traces against the reference (exit 0 / 1 / 2)."""
+"""``unospec validate TRACE…``: check offline traces against the reference (exit 0 / 1 / 2).
+
+Traces with unknown (``null``) cards are valid when some placement of those cards makes
+every line true (``--verbose`` prints the one found); a violation then lists the lines
+that cannot all be true together."""
 
 from __future__ import annotations
 
@@ -16,6 +20,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("validate", help="validate JSON Lines traces against the reference engine")
     p.add_argument("traces", nargs="+", type=Path)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="with unknown (null) cards: print the witness, one card for each unknown",
+    )
     p.set_defaults(fn=run)
 
 
@@ -44,6 +54,13 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         for v in verdicts:
             if v.status == 0:
                 out.print(f"[green]valid[/green] {v.path}: {v.message}", highlight=False)
+                if v.witness and getattr(args, "verbose", False):
+                    for w in v.witness:
+                        out.print(
+                            f"    line {w['line']} {w['field']}: {w['card']}", highlight=False
+                        )
+                elif v.witness:
+                    out.print("    --verbose (or --json) prints the witness", highlight=False)
                 continue
             tag = "[red]violation[/red]" if v.status == 1 else "[red]unusable[/red]"
             where = f"line {v.line}" + (f", {v.field}" if v.field else "")
@@ -53,6 +70,11 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             )
             for c in v.citation:
                 out.print(f"    cites {c}", highlight=False)
+            for a in v.core or []:
+                out.print(
+                    f"    line {a['line']} ({a['field']}): {a['asserts']} [{a['rule']}]",
+                    highlight=False,
+                )
             if v.expected is not None or v.actual is not None:
                 out.print(
                     f"    expected {json.dumps(v.expected)}; the trace says {json.dumps(v.actual)}",

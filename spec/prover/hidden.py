@@ -22,6 +22,7 @@ deck's copies (card conservation).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -206,3 +207,407 @@ def _reason(lines: list[Line], seen: Mapping[int, Sequence[str]], core: list[int
         if n in text:
             parts.append(f"line {n}: {text[n]}")
     return "these lines cannot all be true: " + "; ".join(parts)
+
+
+# -- traces, line by line -------------------------------------------------------------------
+#
+# The static places above fit one moment. A trace is a story in time: cards come into a
+# hand (dealt, drawn), leave it (played), and go back into the pile at a reshuffle. The
+# model below keeps integer counts for that story:
+#
+# * a *batch* is a group of cards nobody has seen that entered one hand on one line
+#   (``x[batch][kind]``, the batch's size fixed);
+# * a *sighting* is a group of cards a line shows face up (``seen[n][kind]``, fixed to
+#   the shown counts by that line's assertion);
+# * a *play* is one card leaving a hand on a line (``p[n]``, fixed to 1 by that line's
+#   assertion).
+#
+# A seat's hand at any moment is a linear expression over these counts; card
+# conservation says that, for every kind, the copies dealt, turned up and drawn since the
+# last reshuffle, minus the copies a reshuffle took back, never exceed the deck's copies.
+# Each line's assertions are tracked by the line's number, so an impossible trace is
+# answered with the few lines that cannot all be true.
+
+
+#: one constant of a model as Z3 prints it (reading the text is much faster than asking
+#: the model for thousands of values one by one)
+_DEFINE = re.compile(r"\(define-fun (\S+) \(\) Int\s+(\(- \d+\)|\d+)\)")
+
+
+@dataclass(frozen=True)
+class Linear:
+    """``sum(coef * var) + const  op  0`` with ``op`` one of ``>=``, ``<=``, ``==``."""
+
+    terms: tuple[tuple[str, int], ...]
+    op: str
+    const: int = 0
+
+    def names(self) -> set[str]:
+        return {n for n, _ in self.terms}
+
+    def holds(self, values: Mapping[str, int]) -> bool:
+        v = sum(c * values.get(n, 0) for n, c in self.terms) + self.const
+        return v >= 0 if self.op == ">=" else v <= 0 if self.op == "<=" else v == 0
+
+    def z3(self, var: Any) -> Any:
+        if not self.terms:
+            return z3.BoolVal(self.holds({}))
+        e = z3.Sum([var(n) if c == 1 else c * var(n) for n, c in self.terms])
+        k = -self.const
+        return e >= k if self.op == ">=" else e <= k if self.op == "<=" else e == k
+
+
+@dataclass(frozen=True)
+class AllOf:
+    facts: tuple[Any, ...]
+
+    def names(self) -> set[str]:
+        return set().union(*(f.names() for f in self.facts))
+
+    def holds(self, values: Mapping[str, int]) -> bool:
+        return all(f.holds(values) for f in self.facts)
+
+    def z3(self, var: Any) -> Any:
+        return z3.And([f.z3(var) for f in self.facts]) if self.facts else z3.BoolVal(True)
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    facts: tuple[Any, ...]
+
+    def names(self) -> set[str]:
+        return set().union(*(f.names() for f in self.facts))
+
+    def holds(self, values: Mapping[str, int]) -> bool:
+        return any(f.holds(values) for f in self.facts)
+
+    def z3(self, var: Any) -> Any:
+        return z3.Or([f.z3(var) for f in self.facts]) if self.facts else z3.BoolVal(False)
+
+
+@dataclass(frozen=True)
+class Not:
+    fact: Any
+
+    def names(self) -> set[str]:
+        return self.fact.names()
+
+    def holds(self, values: Mapping[str, int]) -> bool:
+        return not self.fact.holds(values)
+
+    def z3(self, var: Any) -> Any:
+        return z3.Not(self.fact.z3(var))
+
+
+Expr = dict[str, int]  # variable -> coefficient, plus the constant under the key ""
+
+
+def at_least(e: Expr, n: int) -> Linear:
+    """``e >= n``"""
+    return Linear(tuple((k, c) for k, c in e.items() if k and c), ">=", e.get("", 0) - n)
+
+
+def at_most(e: Expr, n: int) -> Linear:
+    """``e <= n``"""
+    return Linear(tuple((k, c) for k, c in e.items() if k and c), "<=", e.get("", 0) - n)
+
+
+def add(*exprs: Expr) -> Expr:
+    out: Expr = {}
+    for e in exprs:
+        for k, c in e.items():
+            out[k] = out.get(k, 0) + c
+    return out
+
+
+@dataclass
+class Assertion:
+    """What line ``line`` says (``text``), under ``rule``; ``field`` is the JSON pointer
+    of the part of the line that says it."""
+
+    line: int
+    text: str
+    rule: str
+    field: str
+    fact: Any
+
+
+@dataclass
+class Outcome:
+    """The answer of :meth:`TraceModel.check`: ``consistent``, or a minimal ``core`` of
+    assertions (with ``short`` the kinds of card the deck runs out of, and ``need`` how
+    many copies of the first of them the core lines need at least)."""
+
+    consistent: bool
+    core: list[Assertion] = field(default_factory=list)
+    short: list[str] = field(default_factory=list)
+    need: int | None = None
+
+
+class TraceModel:
+    """The hidden cards of one trace, built line by line (see the comment above)."""
+
+    def __init__(self, preset: Mapping[str, int] | None = None) -> None:
+        self.preset = dict(preset or {})  # a witness to start from (a previous run's)
+        self.values: dict[str, int] = {}  # the current witness
+        self.sizes: dict[str, int] = {}  # batch -> size
+        self.batch_vars: dict[str, list[str]] = {}
+        self.hands: dict[Any, dict[str, Expr]] = {}  # holder -> kind -> expression
+        self.circulation: dict[str, Expr] = {k: {} for k in KINDS}
+        self.assertions: list[Assertion] = []
+        self._z3: dict[str, Any] = {}
+        self._solver = z3.Solver()
+        self._background: list[Any] = []  # facts every witness must satisfy (not lines)
+        self._checked = 0  # assertions and background the witness is known to satisfy
+        self._checked_bg = 0
+        self._committed = 0  # assertions and background handed to Z3
+        self._committed_bg = 0
+        self._deck_flags = {k: z3.Bool(f"deck {k}") for k in KINDS}
+        # circulation per kind as a chain of partial sums, so that a check costs one
+        # comparison per kind however long the trace
+        self._circ: dict[str, Any] = {k: z3.IntVal(0) for k in KINDS}
+        self._links = 0
+        self._line_flags: dict[int, Any] = {}  # assertion index -> its Z3 flag
+        self._seq = 0
+        self.solver_calls = 0
+        self.version = 0  # changes whenever the witness of earlier cards changes
+        self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
+
+    # -- variables ---------------------------------------------------------------------
+
+    def _var(self, name: str) -> Any:
+        v = self._z3.get(name)
+        if v is None:
+            v = self._z3[name] = z3.Int(name)
+            self._solver.add(v >= 0)
+        return v
+
+    def _hand(self, holder: Any) -> dict[str, Expr]:
+        return self.hands.setdefault(holder, {k: {} for k in KINDS})
+
+    def hand(self, holder: Any) -> dict[str, Expr]:
+        """A snapshot of ``holder``'s hand now: kind -> expression."""
+        return {k: dict(e) for k, e in self._hand(holder).items()}
+
+    def hand_counts(self, holder: Any) -> dict[str, int]:
+        """``holder``'s hand under the current witness."""
+        return {
+            k: v
+            for k, e in self._hand(holder).items()
+            if (v := sum(c * self.values.get(n, 0) for n, c in e.items() if n) + e.get("", 0))
+        }
+
+    # -- what lines say ----------------------------------------------------------------
+
+    def sight(self, line: int, holder: Any, cards: Sequence[str], text: str, rule: str, fld: str):
+        """Line ``line`` shows ``cards`` face up, entering ``holder``'s hand (a seat) or
+        the discard pile (any other holder)."""
+        self._seq += 1
+        got = Counter(cards)
+        names = {}
+        for k, n in got.items():
+            name = names[k] = f"seen{self._seq}@{line}:{k}"
+            self._var(name)
+            self.values[name] = n
+            self._enter(k, name)
+            if isinstance(holder, int):
+                self._hand(holder)[k][name] = 1
+        self.say(
+            line,
+            text,
+            rule,
+            fld,
+            AllOf(tuple(Linear(((names[k], 1),), "==", -n) for k, n in got.items())),
+        )
+
+    def hide(self, line: int, holder: int, n: int) -> str:
+        """``n`` cards nobody saw enter ``holder``'s hand on ``line``; returns the batch name.
+        The witness gives them the first cards left in the pile (canonical order)."""
+        self._seq += 1
+        b = f"b{self._seq}@{line}"
+        self.sizes[b] = n
+        names = self.batch_vars[b] = [f"{b}:{k}" for k in KINDS]
+        self._solver.add(z3.Sum([self._var(v) for v in names]) == n)
+        free = self.pile_counts()
+        if all(v in self.preset for v in names):
+            free = {k: self.preset[v] for k, v in zip(KINDS, names, strict=True)}
+        need = n
+        for k, v in zip(KINDS, names, strict=True):
+            take = min(need, max(free.get(k, 0), 0))
+            self.values[v] = take
+            need -= take
+            self._enter(k, v)
+            self._hand(holder)[k][v] = 1
+        if need:  # no room: the next check repairs it (or shows why it cannot be)
+            self.values[names[-1]] += need
+        return b
+
+    def play(self, line: int, seat: int, card: str, text: str, rule: str, fld: str) -> None:
+        """On ``line`` ``seat`` puts ``card`` down from its hand."""
+        name = f"p@{line}:{card}"
+        self._var(name)
+        self.values[name] = 1
+        e = self._hand(seat)[card]
+        e[name] = e.get(name, 0) - 1
+        self._background.append(at_least(e, 0))  # a hand never holds fewer than 0 copies
+        self.say(line, text, rule, fld, Linear(((name, 1),), "==", -1))
+
+    def reshuffle(self, cards: Sequence[str]) -> None:
+        """The known ``cards`` (discards) go back into the draw pile."""
+        self._checkpoint()
+        for k, e in self.circulation.items():
+            if any(e):
+                self._background.append(at_most(e, DECK_COUNTS[k]))
+        for k, n in Counter(cards).items():
+            self._enter(k, None, -n)
+
+    def say(self, line: int, text: str, rule: str, fld: str, fact: Any) -> None:
+        self.assertions.append(Assertion(line, text, rule, fld, fact))
+
+    def batch_expr(self, batch: str, kinds: Iterable[str]) -> Expr:
+        return {f"{batch}:{k}": 1 for k in kinds}
+
+    def batch_cards(self, batch: str) -> list[str]:
+        """The cards of ``batch`` under the current witness, in canonical order."""
+        return [k for k in KINDS for _ in range(self.values.get(f"{batch}:{k}", 0))]
+
+    def pile_counts(self) -> dict[str, int]:
+        """Copies of each kind nobody holds or shows under the current witness."""
+        return {
+            k: DECK_COUNTS[k]
+            - sum(c * self.values.get(n, 0) for n, c in e.items() if n)
+            - e.get("", 0)
+            for k, e in self.circulation.items()
+        }
+
+    # -- solving -------------------------------------------------------------------------
+
+    def _enter(self, kind: str, name: str | None, n: int = 1) -> None:
+        """``name``'s copies of ``kind`` (or the constant ``n`` when ``name`` is None) enter
+        circulation."""
+        if name is not None:
+            self.circulation[kind][name] = 1
+        else:
+            self.circulation[kind][""] = self.circulation[kind].get("", 0) + n
+        self._links += 1
+        link = z3.Int(f"circ:{kind}#{self._links}")
+        self._solver.add(link == self._circ[kind] + (self._var(name) if name else n))
+        self._circ[kind] = link
+
+    def _checkpoint(self) -> None:
+        for k in KINDS:
+            if self.circulation[k]:
+                self._solver.add(z3.Implies(self._deck_flags[k], self._circ[k] <= DECK_COUNTS[k]))
+
+    def check(self) -> Outcome:
+        """Does the current witness satisfy everything said so far? If not, ask Z3 for
+        another one; if there is none, return a minimal core of lines."""
+        fresh = self.assertions[self._checked :]
+        bg = self._background[self._checked_bg :]
+        self._checked, self._checked_bg = len(self.assertions), len(self._background)
+        for f in [a.fact for a in fresh] + bg:
+            for n in f.names():
+                self._index.setdefault(n, []).append(f)
+        broken = [f for f in [a.fact for a in fresh] + bg if not f.holds(self.values)]
+        if all(v >= 0 for v in self.pile_counts().values()) and not broken:
+            return Outcome(True)
+        if broken and self._repair(broken):
+            return Outcome(True)
+        return self.solve()
+
+    def _repair(self, broken: list[Any], budget: int = 400) -> bool:
+        """Try to mend the witness by changing one unseen card of a batch the broken facts
+        name into another kind (cheaper than a solver call, and usually enough)."""
+        values = self.values
+        pile = self.pile_counts()
+        if any(v < 0 for v in pile.values()):
+            return False
+        wanted: dict[str, list[str]] = {}
+        for f in broken:
+            for n in sorted(f.names()):
+                b, _, k = n.rpartition(":")
+                if b in self.sizes:
+                    wanted.setdefault(b, []).append(k)
+        tries = 0
+        for b in sorted(wanted, key=lambda b: -int(b[1 : b.index("@")])):
+            targets = list(dict.fromkeys(wanted[b])) + [k for k in KINDS if k not in wanted[b]]
+            have = [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0]
+            for new in targets:
+                if pile.get(new, 0) <= 0:
+                    continue
+                for old in have:
+                    if old == new:
+                        continue
+                    tries += 1
+                    if tries > budget:
+                        return False
+                    a, c = f"{b}:{old}", f"{b}:{new}"
+                    values[a] -= 1
+                    values[c] += 1
+                    touched = {id(f): f for f in self._index.get(a, []) + self._index.get(c, [])}
+                    if all(f.holds(values) for f in touched.values()) and all(
+                        f.holds(values) for f in broken
+                    ):
+                        self.version += 1
+                        return True
+                    values[a] += 1
+                    values[c] -= 1
+        return False
+
+    def solve(self) -> Outcome:
+        """Ask Z3 for a witness of everything said so far (or a minimal core)."""
+        for f in self._background[self._committed_bg :]:
+            self._solver.add(f.z3(self._var))
+        for i in range(self._committed, len(self.assertions)):
+            flag = self._line_flags[i] = z3.Bool(f"said {i}")
+            self._solver.add(z3.Implies(flag, self.assertions[i].fact.z3(self._var)))
+        self._committed, self._committed_bg = len(self.assertions), len(self._background)
+        self._checkpoint()
+        self.solver_calls += 1
+        flags = list(self._line_flags.values()) + list(self._deck_flags.values())
+        if self._solver.check(*flags) == z3.sat:
+            got = {
+                name.strip("|"): int(v.replace("(- ", "-").rstrip(")"))
+                for name, v in _DEFINE.findall(self._solver.model().sexpr())
+            }
+            self.values = {n: got.get(n, 0) for n in self._z3}
+            self.version += 1
+            return Outcome(True)
+        return self._core()
+
+    def _core(self) -> Outcome:
+        s = self._solver
+        by_flag = {str(f): ("line", n) for n, f in self._line_flags.items()}
+        by_flag.update({str(f): ("deck", k) for k, f in self._deck_flags.items()})
+        core = [by_flag[str(c)] for c in s.unsat_core()]
+        keep = sorted(set(core), key=lambda t: (t[0] != "deck", t[1]))
+
+        def flag(t: tuple[str, Any]) -> Any:
+            return self._deck_flags[t[1]] if t[0] == "deck" else self._line_flags[t[1]]
+
+        for t in list(keep):  # deletion: a minimal core
+            trial = [u for u in keep if u != t]
+            if s.check(*(flag(u) for u in trial)) == z3.unsat:
+                keep = trial
+        said = sorted(i for kind, i in keep if kind == "line")
+        short = [k for kind, k in keep if kind == "deck"]
+        need = None
+        if len(short) == 1:
+            need = self._need(short[0], [flag(u) for u in keep if u[0] == "line"])
+        chosen = sorted((self.assertions[i] for i in said), key=lambda a: a.line)
+        return Outcome(False, chosen, short, need)
+
+    def _need(self, kind: str, flags: list[Any]) -> int | None:
+        """The fewest copies of ``kind`` the core lines need at once (over the deck's)."""
+        lo, hi = DECK_COUNTS[kind] + 1, DECK_COUNTS[kind] + 8
+        s = self._solver
+        for n in range(lo, hi + 1):  # the deck's limit for this kind, relaxed one copy at a time
+            s.push()
+            relaxed = z3.Bool(f"relax {kind} {n}")
+            s.add(z3.Implies(relaxed, self._circ[kind] <= n))
+            others = [f for k, f in self._deck_flags.items() if k != kind]
+            ok = s.check(*flags, *others, relaxed) == z3.sat
+            s.pop()
+            if ok:
+                return n
+        return None

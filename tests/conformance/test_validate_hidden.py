@@ -10,6 +10,7 @@ import pytest
 from conformance.validate import validate_lines
 from reference import apply, new_game
 from reference.trace import play
+from spec.cards import KINDS
 
 OPTIONS = {"V-SINGLE-ROUND": True}
 
@@ -73,8 +74,185 @@ def test_a_deal_with_a_fifth_wild_draw_four_breaks_the_deck(lines):
     assert v.status == 1 and v.rule == "DECK-COMPOSITION"
 
 
-def test_unknown_cards_are_reported_as_unsupported_not_as_empty(lines):
+# -- unknown (null) cards: Z3 looks for a placement that makes every line true -----------------
+
+N7 = [None] * 7
+
+
+def _header(hands, starter="R5", options=OPTIONS):
+    return json.dumps(
+        {
+            "unospec_trace": 1,
+            "profile": "official",
+            "options": options,
+            "players": 3,
+            "deal": {"dealer": 2, "hands": hands, "starter": starter},
+        }
+    )
+
+
+def _line(drawn=None, **action):
+    return json.dumps({"action": action, **({"drawn": drawn} if drawn else {})})
+
+
+def _seat_zero_view(lines):
+    """``lines`` as seat 0 sees the game: the other hands and what they draw unknown."""
     header = json.loads(lines[0])
-    header["deal"]["hands"][1][0] = None
-    v = validate_lines([json.dumps(header), *lines[1:]])
-    assert v.status == 2 and v.field == "/deal/hands/1/0"
+    header["deal"]["hands"][1:] = [N7, N7]
+    out = [json.dumps(header)]
+    for text in lines[1:]:
+        rec = json.loads(text)
+        for d in rec.get("drawn", []):
+            if d["seat"] != 0:
+                d["cards"] = [None] * len(d["cards"])
+        out.append(json.dumps(rec))
+    return out
+
+
+def _fill(lines, witness):
+    """The trace with each unknown card replaced by the witness's card for it."""
+    recs = [json.loads(t) for t in lines]
+    for w in witness:
+        target = recs[w["line"] - 1]
+        *path, last = w["field"].strip("/").split("/")
+        for p in path:
+            target = target[int(p)] if isinstance(target, list) else target[p]
+        target[int(last)] = w["card"]
+    return [json.dumps(r) for r in recs]
+
+
+FIFTH_WD4 = [
+    _header([["WD4", "WD4", "WD4", "R1", "R2", "R3", "R4"], N7, N7]),
+    _line(type="play", seat=0, card="R1"),
+    _line(type="play", seat=1, card="WD4"),  # line 3
+    _line(type="colour", seat=1, colour="G"),
+    _line([{"seat": 2, "cards": [None] * 4}], type="accept", seat=2),
+    _line([{"seat": 0, "cards": ["B7"]}], type="draw", seat=0),
+    _line(type="play", seat=1, card="WD4"),  # line 7: a fifth Wild Draw Four
+]
+
+
+@pytest.fixture(scope="module")
+def short_game():
+    """A whole single-round game of 124 actions (seed 27), every card shown."""
+    g = play(3, "official", OPTIONS, seed=27)
+    pos, _ = apply(new_game(3, "official", OPTIONS), g.chance[0])
+    deal = g.chance[1]
+    out = [
+        json.dumps(
+            {
+                "unospec_trace": 1,
+                "profile": "official",
+                "options": OPTIONS,
+                "players": 3,
+                "deal": {"dealer": pos.dealer, "hands": deal["hands"], "starter": deal["starter"]},
+            }
+        )
+    ]
+    for action, events in g.steps:
+        drawn = [
+            {"seat": e["seat"], "cards": e["cards"]} for e in events if e["type"] == "cards_drawn"
+        ]
+        out.append(_line(drawn, **action))
+    return out
+
+
+def test_a_consistent_trace_with_unknown_cards_is_valid_with_a_witness(short_game):
+    hidden = _seat_zero_view(short_game)
+    v = validate_lines(hidden)
+    assert v.status == 0, (v.message, v.line, v.core)
+    assert v.actions == len(short_game) - 1 and "consistent" in v.message
+    nulls = sum(json.dumps(json.loads(t)).count("null") for t in hidden)
+    assert v.unknown == nulls == len(v.witness) == 58
+    # the witness is a real placement: the trace with it filled in replays with every card
+    # known, and no kind has more copies than the deck
+    filled = _fill(hidden, v.witness)
+    assert "null" not in "".join(filled)
+    assert validate_lines(filled).status == 0
+    assert validate_lines(_fill(hidden, v.witness[:-1])).unknown == 1
+
+
+def test_a_fifth_wild_draw_four_gives_exactly_the_lines_that_cannot_all_be_true():
+    v = validate_lines(FIFTH_WD4)
+    assert v.status == 1 and v.rule == "DECK-COMPOSITION"
+    assert sorted({a["line"] for a in v.core}) == [1, 3, 7]
+    assert v.message.startswith("lines 1, 3, 7 cannot all be true: they need 5 copies of WD4")
+    assert v.line == 7 and v.field == "/action/card"
+    assert [a["rule"] for a in v.core] == ["DEAL-SEVEN", "TURN-ACTION", "TURN-ACTION"]
+    # with one Wild Draw Four fewer in seat 0's hand the same lines are consistent
+    header = json.loads(FIFTH_WD4[0])
+    header["deal"]["hands"][0][0] = "G9"
+    assert validate_lines([json.dumps(header), *FIFTH_WD4[1:]]).status == 0
+
+
+def test_two_plays_from_one_unknown_card_cannot_both_be_true():
+    trace = [
+        _header(
+            [
+                ["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"],
+                ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", None],
+                N7,
+            ]
+        ),
+        _line(type="play", seat=0, card="R1"),
+        _line(type="play", seat=1, card="R7"),  # line 3: the unknown card was R7
+        _line(type="play", seat=2, card="R8"),
+        _line(type="play", seat=0, card="R2"),
+        _line(type="play", seat=1, card="R9"),  # line 6: ... and R9
+    ]
+    v = validate_lines(trace)
+    assert v.status == 1 and v.line == 6
+    assert [(a["line"], a["asserts"]) for a in v.core] == [
+        (3, "seat 1 plays R7, so it held one"),
+        (6, "seat 1 plays R9, so it held one"),
+    ]
+    assert validate_lines(trace[:-1]).status == 0  # each alone is fine
+
+
+def test_what_follows_an_unknown_draw_says_whether_the_card_could_be_played():
+    # on G7, seat 1 (a known hand without green) draws an unknown card; the first card the
+    # witness would otherwise pick (R0) could not be played there
+    playable = {k for k in KINDS if k[0] == "G" or k in ("R7", "Y7", "B7", "W", "WD4")}
+    trace = [
+        _header(
+            [
+                ["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"],
+                ["Y1", "Y2", "Y3", "Y4", "B6", "B8", "B9"],
+                N7,
+            ],
+            starter="G5",
+        ),
+        _line(type="play", seat=0, card="G7"),
+        _line([{"seat": 1, "cards": [None]}], type="draw", seat=1),
+        _line(type="pass", seat=1),  # seat 1 kept a card it could have played
+    ]
+    v = validate_lines(trace)
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["line"] == 3) in playable
+    # seat 2 acts next instead: seat 1's turn ended by itself, so the card was not playable
+    ended = [*trace[:-1], _line([{"seat": 2, "cards": [None]}], type="draw", seat=2)]
+    v = validate_lines(ended)
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["line"] == 3) not in playable
+    # seat 1 plays G2 right after the draw: only the card just drawn may be, so it was G2
+    played = [*trace[:-1], _line(type="play", seat=1, card="G2")]
+    v = validate_lines(played)
+    assert v.status == 0 and next(w["card"] for w in v.witness if w["line"] == 3) == "G2"
+
+
+def test_malformed_unknown_cards_name_the_field():
+    hands = [["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"], N7, N7]
+    rest = FIFTH_WD4[1:3]
+    v = validate_lines([_header(hands, starter=None), *rest])
+    assert v.status == 2 and v.field.startswith("/deal/starter")
+    v = validate_lines([_header([hands[0], None, N7]), *rest])
+    assert v.status == 2 and v.field == "/deal/hands/1"
+    v = validate_lines(
+        [_header(hands), json.dumps({"action": {"type": "play", "seat": 0, "card": None}})]
+    )
+    assert v.status == 2 and v.field == "/action/card"
+    v = validate_lines([_header([hands[0], N7, N7[:6]]), *rest])
+    assert v.status == 1 and v.rule == "DEAL-SEVEN" and v.field == "/deal"
+    stacking = {**OPTIONS, "V-STACK-DRAW": {"stackable": ["D2-on-D2"]}}
+    v = validate_lines([_header(hands, options=stacking), *rest])
+    assert v.status == 2 and v.rule == "V-STACK-DRAW" and v.field == "/deal/hands/1/0"
