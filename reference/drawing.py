@@ -32,6 +32,8 @@ def serve_draws(pos: Position, events: list[Event]) -> bool:
                     pos.owed_draws[0] = owed
                     if got:
                         events.append(event("cards_drawn", owed["rule"], seat=seat, cards=got))
+                        if owed.get("turn"):  # V-DRAW-FIXED exactly: the rest follows the shuffle
+                            pos.drawn.extend(got)
                     request_reshuffle(pos)
                     return False
                 piles_exhausted(pos, seat, need, owed["rule"], events)

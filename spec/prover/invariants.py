@@ -39,6 +39,7 @@ INVARIANTS = {
 INVARIANT_RULES = ("stalemate_policy",)
 #: step property -> what it says
 PROPERTIES = {
+    "turn draws": "a turn draw asks the player for one card (V-DRAW-FIXED exactly: n); a player draws on only below the cap and, under V-DRAW-UNTIL-PLAYABLE / -STOP, only while the card drawn last cannot be played; under V-DRAW-UNTIL-PLAYABLE nobody passes while they must draw on or must play the card found",
     "hand swaps": "0-7: a 7 leaves its player to choose a hand, and the swap exchanges exactly that hand and theirs; a 0 moves every hand exactly one seat on in the direction of play; no other card moves a hand",
     "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says",
     "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
@@ -83,6 +84,14 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             + [s.owed_count, s.idle, s.pend_total, s.carry]
         )
 
+    # a turn draw (DRAW-ONE, or the draw variants: how many cards, and when a player may draw
+    # on, is what the step property "turn draws" says): the cards that may be played after
+    # it are cards drawn this turn. Nothing here reads the rules, so that proofs are shared.
+    drawing = [
+        imp(st.phase != DRAWN, a([ops.eq(x, 0) for x in st.drawn + st.fresh])),
+        a([ops.le(0, x) for x in st.fresh]),
+        a([ops.le(x, y) for x, y in zip(st.fresh, st.drawn, strict=True)]),
+    ]
     old = counts(before) if before else [None] * len(counts(st))
     nonneg = a(
         [ops.le(0, x) for x, y in zip(counts(st), old, strict=True) if x is not y]
@@ -104,17 +113,9 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             ops.any([st.owed_turn == 0, st.owed_turn == 1]),
             imp(
                 st.owed_turn == 1,
-                a(
-                    [
-                        st.phase == DRAWN,
-                        st.owed_seat == st.to_act,
-                        st.owed_count == 1,
-                        ops.sum(st.drawn) == 0,
-                    ]
-                ),
+                a([st.phase == DRAWN, st.owed_seat == st.to_act, st.owed_count >= 1]),
             ),
-            imp(st.phase == DRAWN, ops.sum(st.drawn) <= 1),
-            imp(st.phase != DRAWN, a([ops.eq(x, 0) for x in st.drawn])),
+            *drawing,
             imp(
                 facing,
                 a(
@@ -313,6 +314,49 @@ def step_properties(
         single_card(s, d0)
         out["card effects"] = a([out["card effects"], post.last == s])
 
+    def last_drawn_plays() -> Any:
+        """The card drawn last this turn may be played now."""
+        return anyof(
+            [
+                a([pre.fresh[k] >= 1, m.may_play(pre, s, k, after_draw=True)])
+                for k in range(K.N_KINDS)
+            ]
+        )
+
+    def can_draw() -> Any:
+        return anyof([ops.sum(pre.draw) > 0, ops.sum(pre.disc) > 1])
+
+    def turn_draw() -> None:
+        mode, cap = r.draw_mode, r.draw_n
+        so_far = ops.sum(pre.drawn)
+        asks = a(
+            [
+                post.phase == DRAWN,
+                post.owed_seat == s,
+                post.owed_turn == 1,
+                post.owed_count == (cap if mode == "exactly" else 1),
+            ]
+        )
+        if mode in ("until_playable", "until_stop", "at_most"):
+            kept = a([post.drawn[k] == pre.drawn[k] for k in range(K.N_KINDS)])
+            on = [so_far < cap] if cap else []
+            if mode != "at_most":
+                on.append(ops.not_(last_drawn_plays()))
+            again = a([kept, *on])
+            fresh = a([post.drawn[k] == 0 for k in range(K.N_KINDS)])
+            ok = a([asks, imp(pre.phase == DRAWN, again), imp(pre.phase == TURN, fresh)])
+        else:
+            ok = a([asks, pre.phase == TURN, ops.sum(post.drawn) == 0])
+        out["turn draws"] = ok
+
+    def pass_after_draw() -> None:
+        if r.draw_mode != "until_playable":
+            return
+        under = ops.sum(pre.drawn) < r.draw_n if r.draw_n else True
+        found = last_drawn_plays()
+        must_draw = a([can_draw(), under, ops.not_(found)])
+        out["turn draws"] = ops.not_(anyof([must_draw, a([r.must_play_found, found])]))
+
     def colour() -> None:
         named = post.colour == params["colour"]
         wild = a([post.handed == mod(s + d, n), none_owed])
@@ -367,6 +411,7 @@ def step_properties(
         )
 
     def end_turn() -> None:
+        pass_after_draw()
         stuck = a([ops.sum(pre.drawn) == 0, ops.sum(pre.draw) == 0, ops.sum(pre.disc) <= 1])
         on = a([post.handed == mod(s + d, n), post.phase == TURN])
         out["card effects"] = a(
@@ -509,6 +554,7 @@ def step_properties(
         "play": single_card,
         "swap": swap,
         "jump": jump_in,
+        "draw": turn_draw,
         "colour": colour,
         "accept": accept,
         "challenge": challenge,

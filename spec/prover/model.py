@@ -208,6 +208,7 @@ class Model:
         zero = [0] * K.N_KINDS
         base = {
             "drawn": zero,
+            "fresh": zero,
             "pend_from": -1,
             "pend_total": 0,
             "pend_next": -1,
@@ -292,9 +293,7 @@ class Model:
         ops.require(seat == st.to_act, "the seat is to act")
         ops.require(ops.sum(q) == 1, "one card")
         ops.require(
-            ops.implies(
-                st.phase == DRAWN, ops.all([a == b for a, b in zip(q, st.drawn, strict=True)])
-            ),
+            ops.implies(st.phase == DRAWN, self.drawn_may_go(st, q)),
             "after a turn draw only the drawn card (DRAW-THEN-PLAY)",
         )
         ops.require(
@@ -309,7 +308,7 @@ class Model:
         legal = self.wd4_legal_now(st, seat) if cls == arithmetic.WILD_DRAW_FOUR else 1
         prior = st.colour
         laid = self.lay(st, seat, q)
-        laid = laid.but(top=list(q), idle=0, drawn=[0] * K.N_KINDS)
+        laid = laid.but(top=list(q), idle=0, drawn=[0] * K.N_KINDS, fresh=[0] * K.N_KINDS)
         if cls not in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
             laid = laid.but(colour=ops.weigh(q, K.COLOUR))
 
@@ -442,13 +441,89 @@ class Model:
             lambda: self.finish(named, seat, 0, 0, draws, st.wd4_legal),
         )
 
+    # -- turn draws and the draw variants ----------------------------------------------------
+    def drawn_may_go(self, st: State, q: Vec) -> Any:
+        """DRAW-THEN-PLAY: ``q`` is one of the cards drawn this turn that may be played (the
+        state's ``fresh``: the card drawn, under V-DRAW-FIXED every card drawn this turn,
+        under V-DRAW-UNTIL-PLAYABLE / -STOP the card drawn last)."""
+        return self.ops.all([self.ops.le(a, b) for a, b in zip(q, st.fresh, strict=True)])
+
+    def found(self, st: State, seat: Any) -> Any:
+        """engine._after_draw_choices: some card drawn this turn may now be played."""
+        ops = self.ops
+        return ops.any(
+            [
+                ops.all([st.fresh[k] >= 1, self.may_play(st, seat, k, after_draw=True)])
+                for k in range(K.N_KINDS)
+            ]
+        )
+
+    def more_draws(self, st: State, seat: Any) -> tuple[Any, Any]:
+        """drawing.more_draws: ``(may draw again, must draw again)`` after a turn draw.
+        V-DRAW-UNTIL-PLAYABLE: must, until a card that may be played or the cap;
+        V-DRAW-UNTIL-STOP: may, until the same; V-DRAW-FIXED ``at_most``: may, up to n."""
+        ops, r = self.ops, self.rules
+        n = ops.sum(st.drawn)
+        if r.series:
+            under = True if r.draw_n == 0 else n < r.draw_n
+            again = ops.all([self.can_draw(st), under, ops.not_(self.found(st, seat))])
+            return again, again if r.draw_mode == "until_playable" else False
+        if r.draw_mode == "at_most":
+            return ops.all([self.can_draw(st), n < r.draw_n]), False
+        return False, False
+
+    def must_not_pass(self, st: State, seat: Any) -> Any:
+        """No ``pass`` now: V-DRAW-UNTIL-PLAYABLE's player must draw on, or play the card
+        found (``must_play_found``)."""
+        r = self.rules
+        if r.draw_mode != "until_playable":
+            return False
+        must = self.more_draws(st, seat)[1]
+        if r.must_play_found:
+            must = self.ops.any([must, self.found(st, seat)])
+        return must
+
     def turn_draw(self, st: State, seat: Any) -> State:
-        """drawing.turn_draw (DRAW-ONE): the seat to act draws one card instead of playing."""
+        """drawing.turn_draw (DRAW-ONE): the seat to act draws one card instead of playing.
+        V-DRAW-FIXED ``exactly``: n cards at once; V-DRAW-UNTIL-PLAYABLE, V-DRAW-UNTIL-STOP and
+        V-DRAW-FIXED ``at_most``: one more card, as long as :meth:`more_draws` allows."""
+        ops, r = self.ops, self.rules
+        zero = [0] * K.N_KINDS
+        if r.series or r.draw_mode == "at_most":
+            ops.require(
+                ops.any(
+                    [
+                        st.phase == TURN,
+                        ops.all([st.phase == DRAWN, self.more_draws(st, seat)[0]]),
+                    ]
+                ),
+                "a turn, or drawing on is allowed",
+            )
+            ops.require(st.owed_count == 0, "no draw is being served")
+            ops.require(seat == st.to_act, "the seat is to act")
+            on = st.phase == DRAWN
+            return st.but(
+                phase=DRAWN,
+                owed_seat=seat,
+                owed_count=1,
+                owed_turn=1,
+                drawn=[ops.ite(on, x, 0) for x in st.drawn],
+                # a series: only the card drawn last may be played
+                fresh=zero if r.series else [ops.ite(on, x, 0) for x in st.fresh],
+                last=-1,
+            )
         self.decision(st, seat, TURN)
-        if not self.rules.piles_policy:
-            self.ops.require(self.can_draw(st), "a card can be drawn (no P-PILES-EXHAUSTED)")
+        if not r.piles_policy:
+            ops.require(self.can_draw(st), "a card can be drawn (no P-PILES-EXHAUSTED)")
+        count = r.draw_n if r.draw_mode == "exactly" else 1
         return st.but(
-            phase=DRAWN, owed_seat=seat, owed_count=1, owed_turn=1, drawn=[0] * K.N_KINDS, last=-1
+            phase=DRAWN,
+            owed_seat=seat,
+            owed_count=count,
+            owed_turn=1,
+            drawn=zero,
+            fresh=zero,
+            last=-1,
         )
 
     def end_turn(self, st: State, seat: Any) -> State:
@@ -456,6 +531,8 @@ class Model:
         the turn passes on; a turn that could not even draw counts towards a stalemate."""
         ops = self.ops
         self.decision(st, seat, DRAWN)
+        if self.rules.draw_mode == "until_playable":
+            ops.require(ops.not_(self.must_not_pass(st, seat)), "V-DRAW-UNTIL-PLAYABLE")
         stuck = ops.all([ops.sum(st.drawn) == 0, ops.not_(self.can_draw(st))])
         after = self.ar.next_seat(seat, st.direction, self.n)
 
@@ -640,11 +717,13 @@ class Model:
         wait = ops.all([rest > 0, ops.sum(st.disc) > 1])
         got = self.draw_cards(st, st.owed_seat, w)
         turn = st.owed_turn == 1  # a turn draw's card may then be played (DRAW-THEN-PLAY)
+        # cards drawn before a reshuffle count as drawn this turn too (V-DRAW-FIXED exactly)
         drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]
+        fresh = [ops.ite(turn, a + b, a) for a, b in zip(st.fresh, w, strict=True)]
         return ops.branch(
             wait,
-            lambda: got.but(owed_count=rest),
-            lambda: got.but(owed_seat=-1, owed_count=0, owed_turn=0, drawn=drawn),
+            lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),
+            lambda: got.but(owed_seat=-1, owed_count=0, owed_turn=0, drawn=drawn, fresh=fresh),
         )
 
     def reshuffle(self, st: State) -> State:

@@ -32,6 +32,7 @@ from spec.prover.model import Model
 from spec.prover.rules import Rules
 from spec.prover.state import (
     DEAL,
+    DRAWN,
     PLAYING,
     SCORING,
     TURN,
@@ -43,20 +44,32 @@ from spec.prover.state import (
 )
 
 
-def _guard(rules: Rules, n: int, st: State, step: Callable[[Model], Any], ar: ModuleType) -> Any:
+def _guard(
+    rules: Rules,
+    n: int,
+    st: State,
+    step: Callable[[Model], Any],
+    ar: ModuleType,
+    model: type[Model] = Model,
+) -> Any:
     """The guard of one step taken from ``st``, as the step itself states it."""
     ops = Symbolic("enabled")
-    step(Model(rules, n, ops, ar))
+    step(model(rules, n, ops, ar))
     assert not ops.side, "a guard with auxiliary variables needs its own witness"
     return ops.all([g for _, g in ops.guards])
 
 
 def enabled(
-    rules: Rules, n: int, st: State, ar: ModuleType = arithmetic, plays: bool = True
+    rules: Rules,
+    n: int,
+    st: State,
+    ar: ModuleType = arithmetic,
+    plays: bool = True,
+    model: type[Model] = Model,
 ) -> Any:
     """Some step can be taken from ``st`` (without ``plays``: some step other than playing
     a card, which is often enough and a much smaller formula)."""
-    m = Model(rules, n, Symbolic("enabled"), ar)
+    m = model(rules, n, Symbolic("enabled"), ar)
     ops = m.ops
     s = st.to_act
     steps: list[Callable[[Model], Any]] = [
@@ -69,7 +82,7 @@ def enabled(
     steps += [lambda mm, c=c: mm.name_colour(st, s, c) for c in range(4)]
     if isinstance(s, int):  # V-SEVEN-ZERO: a hand to swap with (there is always another seat)
         steps.append(lambda mm: mm.swap(st, s, (s + 1) % n))
-    out = [_guard(rules, n, st, f, ar) for f in steps]
+    out = [_guard(rules, n, st, f, ar, model) for f in steps]
     if plays:
         out.append(
             ops.all(
@@ -77,6 +90,8 @@ def enabled(
                 + [ops.any([m.may_play(st, s, k) for k in range(K.N_KINDS)])]
             )
         )
+        # after a turn draw: a card drawn this turn that may be played (DRAW-THEN-PLAY)
+        out.append(ops.all([st.phase == DRAWN, st.owed_count == 0, m.found(st, s)]))
     out.append(m.can_serve(st))
     out.append(st.phase == DEAL)  # the next deal is a chance input
     return ops.any(out)
@@ -119,19 +134,21 @@ def _find(hyps: list[Any], st: State, *prefer: list[Any]) -> State | None:
     return None
 
 
-def stuck_state(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None:
+def stuck_state(
+    rules: Rules, n: int, ar: ModuleType = arithmetic, model: type[Model] = Model
+) -> State | None:
     """A state of a round, not over, from which no step can be taken (``None``: there is
     none, deadlock freedom is proved)."""
     for seat, phases in ((0, PLAYING), (-1, (SCORING, DEAL))):
-        m = Model(rules, n, Symbolic("deadlock"), ar)
+        m = model(rules, n, Symbolic("deadlock"), ar)
         st = symbolic(m.ops, n, to_act=seat)
         hyps = list(invariants(m, st).values()) + [m.ops.any([st.phase == p for p in phases])]
         quick = z3.Solver()
-        quick.add(*hyps, z3.Not(_b(enabled(rules, n, st, ar, plays=False))))
+        quick.add(*hyps, z3.Not(_b(enabled(rules, n, st, ar, False, model))))
         if quick.check() == z3.unsat:
             continue  # even without playing a card some step is always possible
         found = _find(
-            hyps + [z3.Not(_b(enabled(rules, n, st, ar)))],
+            hyps + [z3.Not(_b(enabled(rules, n, st, ar, True, model)))],
             st,
             [st.phase == TURN, st.owed_count == 0, z3.Sum(st.hands[0]) <= 3],
             [st.owed_count <= 2],

@@ -540,12 +540,13 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
         _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
         _timed("missed turns", "arithmetic", n, [], lambda: lemmas.missed_turns(n, ar)[0]),
     ]
-    distinct: dict[Rules, list[str]] = {}
+    distinct: dict[tuple[Rules, tuple[str, ...]], list[str]] = {}
     for g in groups:
-        if not g.options and n in g.rules.player_counts():
-            distinct.setdefault(g.rules, []).append(g.name)
-    for rules, names in distinct.items():
-        for goal in POLICY_GOALS:
+        goals = tuple(POLICY_GOALS) if not g.options else g.policies
+        if goals and n in g.rules.player_counts():
+            distinct.setdefault((g.rules, goals), []).append(g.name)
+    for (rules, goals), names in distinct.items():
+        for goal in goals:
             out.append(
                 _timed(
                     goal, "any step", n, names, lambda g=goal, r=rules: policies.holds(g, r, n, ar)

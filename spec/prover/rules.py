@@ -18,9 +18,6 @@ from spec.catalogue import load as load_catalogue
 
 #: variants whose turns the model does not describe
 UNSUPPORTED = (
-    "V-DRAW-UNTIL-PLAYABLE",
-    "V-DRAW-UNTIL-STOP",
-    "V-DRAW-FIXED",
     "V-CHEAT",
     "V-UNO-OUT-CALL",
     "V-EXT-PARTNER-ROTATION",
@@ -63,6 +60,17 @@ class Rules:
     seven_swap: bool = False  # V-SEVEN-ZERO.seven_swap: a 7 swaps hands with a chosen seat
     zero_rotate: bool = False  # V-SEVEN-ZERO.zero_rotate: a 0 passes every hand on
     jump_in: bool = False  # V-JUMP-IN
+    #: a turn draw: None (DRAW-ONE), "until_playable", "until_stop" (V-DRAW-UNTIL-PLAYABLE,
+    #: V-DRAW-UNTIL-STOP), "at_most", "exactly" (V-DRAW-FIXED's modes)
+    draw_mode: str | None = None
+    draw_n: int = 1  # the cap of a series (0: none), or V-DRAW-FIXED's n
+    must_play_found: bool = False  # V-DRAW-UNTIL-PLAYABLE.must_play_found
+
+    @property
+    def series(self) -> bool:
+        """A turn draw is a series of single cards, of which only the last may be played."""
+        return self.draw_mode in ("until_playable", "until_stop")
+
     piles_policy: bool = True  # P-PILES-EXHAUSTED in force (off only to show why it is needed)
     stalemate_policy: bool = True  # P-STALEMATE in force (off only to show why it is needed)
 
@@ -95,6 +103,18 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         enforcement = "engine" if p("V-NO-WD4-CHALLENGE", "enforcement") == "engine" else "none"
     multi = [m for m in MULTI[:2] if t[m] is not False]
     seven_zero = t["V-SEVEN-ZERO"] or {}
+    draw_mode, draw_n = None, 1
+    if t["V-DRAW-UNTIL-PLAYABLE"] is not False:
+        draw_mode, draw_n = "until_playable", t["V-DRAW-UNTIL-PLAYABLE"]["cap"]
+    elif t["V-DRAW-UNTIL-STOP"] is not False:
+        draw_mode, draw_n = "until_stop", t["V-DRAW-UNTIL-STOP"]["cap"]
+    elif t["V-DRAW-FIXED"] is not False:
+        draw_mode, draw_n = t["V-DRAW-FIXED"]["mode"], t["V-DRAW-FIXED"]["n"]
+    if draw_mode and (multi or seven_zero or t["V-JUMP-IN"] is not False):
+        raise Unsupported(
+            "the formal model does not describe a draw variant together with several cards "
+            "in one turn, V-SEVEN-ZERO or V-JUMP-IN"
+        )
     if seven_zero and (multi or t["V-JUMP-IN"] is not False):
         raise Unsupported(
             "the formal model does not describe V-SEVEN-ZERO together with several cards "
@@ -124,6 +144,10 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         seven_swap=bool(seven_zero.get("seven_swap")),
         zero_rotate=bool(seven_zero.get("zero_rotate")),
         jump_in=t["V-JUMP-IN"] is not False,
+        draw_mode=draw_mode,
+        draw_n=draw_n,
+        must_play_found=draw_mode == "until_playable"
+        and bool(t["V-DRAW-UNTIL-PLAYABLE"]["must_play_found"]),
     )
 
 
@@ -134,10 +158,16 @@ class Group:
     name: str
     profile: str
     options: tuple[tuple[str, Any], ...] = ()
+    #: policy properties (spec.prover.proofs.POLICY_GOALS) proved for the group too, because
+    #: its options change which steps a state allows (a profile without options: all of them)
+    policies: tuple[str, ...] = ()
 
     @property
     def rules(self) -> Rules:
         return rules_for(self.profile, dict(self.options))
+
+
+DEADLOCK = ("deadlock freedom",)
 
 
 def _o(**kw: Any) -> tuple[tuple[str, Any], ...]:
@@ -191,6 +221,18 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "stalemate: lowest hand wins", "official", (("P-STALEMATE.stalemate", "lowest_hand_wins"),)
     ),
-    Group("0-7", "official", (("V-SEVEN-ZERO", True),)),
+    Group("0-7", "official", (("V-SEVEN-ZERO", True),), policies=DEADLOCK),
     Group("jump-in", "official", (("V-JUMP-IN", True),)),
+    Group("draw until playable", "official", (("V-DRAW-UNTIL-PLAYABLE", True),), policies=DEADLOCK),
+    Group(
+        "draw until playable, at most 3, must play",
+        "official",
+        (("V-DRAW-UNTIL-PLAYABLE", {"cap": 3, "must_play_found": True}),),
+        policies=DEADLOCK,
+    ),
+    Group("draw until stop", "official", (("V-DRAW-UNTIL-STOP", True),), policies=DEADLOCK),
+    Group("draw at most 3", "official", (("V-DRAW-FIXED", True),), policies=DEADLOCK),
+    Group(
+        "draw exactly 3", "official", (("V-DRAW-FIXED", {"mode": "exactly"}),), policies=DEADLOCK
+    ),
 )

@@ -13,6 +13,7 @@ state the way a person reads a position (cards as ``R7``, ``GS``, ``WD4``).
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,9 @@ class State:
     winner: Any  # scoring: the seat that won the round
     idle: Any  # turns in a row without a play while nothing could be drawn (P-STALEMATE)
     last: Any = -1  # the seat that laid the top card, -1 once the next turn has begun (V-JUMP-IN)
+    #: [kind]: the cards drawn this turn that may be played (phase drawn): the card drawn,
+    #: under V-DRAW-UNTIL-PLAYABLE / -STOP only the card drawn last
+    fresh: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
     handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
 
     def but(self, **changes: Any) -> State:
@@ -95,6 +99,7 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         winner=one("winner"),
         idle=one("idle"),
         last=one("last"),
+        fresh=per_kind("fresh"),
     )
     return st.but(**fixed)
 
@@ -137,6 +142,7 @@ def abstract(pos: Any) -> State:
     top = K.one_hot(discard[-1]) if discard else [0] * K.N_KINDS
     facing = ph in (CHALLENGE, STACK)
     to_act = get("to_act")
+    zero = [0] * K.N_KINDS
     return State(
         players=n,
         hands=[K.counts(h) for h in get("hands")],
@@ -163,7 +169,29 @@ def abstract(pos: Any) -> State:
         winner=pend["winner"] if ph == SCORING else -1,
         idle=get("idle_turns"),
         last=-1 if get("last_played_by") is None else get("last_played_by"),
+        fresh=_playable_drawn(get("drawn"), get("profile"), get("options"))
+        if ph == DRAWN
+        else zero,
     )
+
+
+_SERIES: dict[str, bool] = {}
+
+
+def _playable_drawn(drawn: list[str], profile: str, options: dict[str, Any] | None) -> list[int]:
+    """The cards drawn this turn that may be played: only the last one when the profile's
+    turn draw is a series (V-DRAW-UNTIL-PLAYABLE, V-DRAW-UNTIL-STOP)."""
+    if not drawn:
+        return [0] * K.N_KINDS
+    key = json.dumps([profile, options], sort_keys=True)
+    if key not in _SERIES:
+        from spec.catalogue import load
+
+        t = load().effective_options(profile, options or None)
+        _SERIES[key] = any(
+            t[v] is not False for v in ("V-DRAW-UNTIL-PLAYABLE", "V-DRAW-UNTIL-STOP")
+        )
+    return K.one_hot(drawn[-1]) if _SERIES[key] else K.counts(drawn)
 
 
 def observe(st: State) -> dict[str, Any]:

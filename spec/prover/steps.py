@@ -80,7 +80,7 @@ def settle(m: Model, st: State, pile: list[str]) -> State:
             del pile[:n]
             continue
         if st.phase == DRAWN:
-            if drawn_playable(m, st):
+            if m.found(st, st.to_act) or m.more_draws(st, st.to_act)[0]:
                 return st
             st = m.end_turn(st, st.to_act)
             continue
@@ -89,14 +89,6 @@ def settle(m: Model, st: State, pile: list[str]) -> State:
             continue
         return st
     return st
-
-
-def drawn_playable(m: Model, st: State) -> bool:
-    """DRAW-THEN-PLAY: the card just drawn may be played."""
-    if sum(st.drawn) != 1:
-        return False
-    kind = st.drawn.index(1)
-    return bool(m.may_play(st, st.to_act, kind, after_draw=True))
 
 
 def whole_turn(

@@ -236,3 +236,65 @@ class JumpInFromTheSeatToAct(Model):
 def test_a_jump_in_that_does_not_make_the_jumper_the_player_is_caught():
     report = prove(JUMP_IN, [4], ["jump in number"], model=JumpInFromTheSeatToAct, extras=False)
     failing(report, "card effects")
+
+
+# -- the draw variants ----------------------------------------------------------------------
+
+UNTIL_PLAYABLE = [g for g in GROUPS if g.name == "draw until playable, at most 3, must play"]
+UNTIL_STOP = [g for g in GROUPS if g.name == "draw until stop"]
+
+
+class DrawsPastTheCap(Model):
+    """A series of draws that forgets its cap."""
+
+    def more_draws(self, st, seat):
+        may, must = super().more_draws(st, seat)
+        return self.ops.any([may, self.ops.sum(st.drawn) >= 1]), must
+
+
+def test_drawing_past_the_cap_is_caught():
+    assert prove(UNTIL_PLAYABLE, [3], ["draw", "pass"], extras=False).ok
+    report = prove(UNTIL_PLAYABLE, [3], ["draw"], model=DrawsPastTheCap, extras=False)
+    cex = failing(report, "turn draws")
+    assert "phase drawn" in cex.text() and "step: draw by seat 0" in cex.text()
+
+
+class DrawsPastAPlayableCard(Model):
+    """V-DRAW-UNTIL-STOP letting a player draw on past a card they could play."""
+
+    def found(self, st, seat):
+        return False
+
+
+def test_drawing_past_a_playable_card_is_caught():
+    report = prove(UNTIL_STOP, [3], ["draw"], model=DrawsPastAPlayableCard, extras=False)
+    failing(report, "turn draws")
+
+
+class PassesWhileBoundToDraw(Model):
+    """V-DRAW-UNTIL-PLAYABLE letting a player stop drawing by choice."""
+
+    def must_not_pass(self, st, seat):
+        return False
+
+
+def test_passing_while_bound_to_draw_on_is_caught():
+    report = prove(UNTIL_PLAYABLE, [3], ["pass"], model=PassesWhileBoundToDraw, extras=False)
+    cex = failing(report, "turn draws")
+    assert "step: pass by seat 0" in cex.text()
+
+
+class NeverPasses(Model):
+    """V-DRAW-UNTIL-PLAYABLE that never lets a series end without a playable card."""
+
+    def must_not_pass(self, st, seat):
+        return True
+
+
+def test_a_series_that_cannot_end_deadlocks():
+    from spec.prover.policies import stuck_state
+
+    rules = UNTIL_PLAYABLE[0].rules
+    assert stuck_state(rules, 3) is None
+    stuck = stuck_state(rules, 3, model=NeverPasses)
+    assert stuck is not None and stuck.phase == 1  # phase drawn: no play, no draw, no pass

@@ -49,6 +49,7 @@ def test_step_properties_cover_the_steps_they_are_about(report):
     assert covered["scoring"] == {"score"}
     assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
     assert covered["hand swaps"] == {"play number", "swap"}
+    assert covered["turn draws"] == {"draw", "pass"}
     assert {f"jump in {c}" for c in ("number", "skip", "reverse")} <= covered["card effects"]
     assert set(PROPERTIES) <= set(covered)
 
@@ -102,14 +103,29 @@ def test_the_model_reads_the_options_as_the_engine_does():
         assert r.seven_swap == bool(seven_zero.get("seven_swap"))
         assert r.zero_rotate == bool(seven_zero.get("zero_rotate"))
         assert r.jump_in == bool(cfg.jump_in)
+        until = cfg.draw_until_playable or cfg.draw_until_stop
+        fixed = cfg.draw_fixed or {}
+        assert r.draw_mode == (
+            "until_playable"
+            if cfg.draw_until_playable
+            else "until_stop"
+            if cfg.draw_until_stop
+            else fixed.get("mode")
+        )
+        assert r.draw_n == (until["cap"] if until else fixed.get("n", 1))
+        assert r.must_play_found == bool((cfg.draw_until_playable or {}).get("must_play_found"))
 
 
 def test_variants_the_model_does_not_describe_are_refused():
-    for variant in ("V-CHEAT", "V-DRAW-UNTIL-PLAYABLE"):
+    for variant in ("V-CHEAT", "V-UNO-OUT-CALL"):
         with pytest.raises(Unsupported, match=variant):
             rules_for("official", {variant: True})
+    with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION"):
+        rules_for("official", {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True})
     with pytest.raises(Unsupported, match="V-SEVEN-ZERO together"):
         rules_for("official", {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True})
+    with pytest.raises(Unsupported, match="draw variant together"):
+        rules_for("official", {"V-DRAW-FIXED": True, "V-JUMP-IN": True})
 
 
 def test_card_tables_agree_with_the_notation():

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from reference import legal_actions
 from spec.prover import kinds as K
-from spec.prover.evaluators import Concrete
+from spec.prover.evaluators import Concrete, NotEnabled
 from spec.prover.invariants import invariants
 from spec.prover.model import Model
 from spec.prover.rules import GROUPS
-from spec.prover.state import TURN, abstract, observe
+from spec.prover.state import DRAWN, TURN, abstract, observe
 from spec.prover.steps import step, whole_turn
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
@@ -148,3 +148,68 @@ def test_the_random_games_of_0_7_and_jump_in_reach_their_steps():
                     elif name == "0-7" and card[1:] == "0":
                         seen.add("rotate")
     assert {"swap", "rotate"} | {f"jump in {c}" for c in (0, 1, 2, 3)} <= seen, sorted(seen)
+
+
+DRAWING = [g for g in REFINED if g.name == "official" or g.rules.draw_mode]
+
+
+def allows(step) -> bool:
+    try:
+        step()
+    except NotEnabled:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("group", DRAWING, ids=[g.name for g in DRAWING])
+@FEWER
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+def test_after_a_turn_draw_the_model_allows_exactly_the_engines_choices(group, players, seed):
+    """After a turn draw (DRAW-ONE and the draw variants) the model's guards of playing a
+    card drawn this turn, drawing on and passing are the engine's legal actions."""
+    rules, checked = group.rules, 0
+    for before, _, _, _ in steps(group, players, seed, rate=0.5, limit=250):
+        st = abstract(before)
+        if st.phase != DRAWN or st.owed_count:
+            continue
+        m, s = Model(rules, players, Concrete), st.to_act
+        model = {
+            ("play", card)
+            for k, card in enumerate(K.KINDS)
+            if allows(lambda k=k, m=m, st=st, s=s: m.play(st, s, K.one_hot(K.KINDS[k]), K.CLASS[k]))
+        }
+        model |= {("draw",)} if allows(lambda m=m, st=st, s=s: m.turn_draw(st, s)) else set()
+        model |= {("pass",)} if allows(lambda m=m, st=st, s=s: m.end_turn(st, s)) else set()
+        engine = {
+            (a["type"], a["card"]) if a["type"] == "play" else (a["type"],)
+            for a in legal_actions(before)
+            if a["seat"] == s and a["type"] in ("play", "draw", "pass")
+        }
+        assert model == engine, f"model {sorted(model)}, engine {sorted(engine)} in\n{before}"
+        checked += 1
+    assert checked > 0
+
+
+def test_the_random_games_of_the_draw_variants_draw_on():
+    """The draw-variant games above draw several cards in one turn, so the refinement covers
+    drawing on (and, under V-DRAW-UNTIL-PLAYABLE with must_play_found, a forced play)."""
+    for group in [g for g in DRAWING if g.rules.draw_mode != "exactly"][1:]:
+        again = 0
+        for seed in range(3):
+            for before, action, _, _ in steps(group, 3, seed, rate=0.5, limit=300):
+                again += before.phase == "drawn" and action["type"] == "draw"
+        assert again > 0, group.name
+
+
+def test_cards_drawn_before_a_reshuffle_count_as_drawn_this_turn():
+    """V-DRAW-FIXED ``exactly``: a turn draw of n cards that needs a reshuffle half-way still
+    lets the player play any of the n (the model found the engine forgetting the first ones)."""
+    group = next(g for g in DRAWING if g.rules.draw_mode == "exactly")
+    for seed in range(40):
+        for before, action, after, pile in steps(group, 2, seed, rate=0.5, limit=400):
+            if action["type"] == "shuffle" and before.phase == "drawn" and before.drawn:
+                got = observe(step(group.rules, abstract(before), action, pile))
+                assert got == observe(abstract(after))
+                assert len(after.drawn) == 3 and set(before.drawn) <= set(after.drawn)
+                return
+    raise AssertionError("no turn draw was interrupted by a reshuffle")
