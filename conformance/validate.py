@@ -144,13 +144,16 @@ def validate_lines(lines: list[str], path: str = "<trace>") -> Verdict:
         if (bad := feed(line_no)) is not None:
             return bad
         action = rec["action"]
+        # a refused action changes nothing; the position before is kept (copied) only when
+        # the line reports an observed position, whose difference needs it as a reproducer
+        observed = "observed" in rec
         before: Position = pos
         try:
-            pos, events = apply(pos, action)
+            pos, events = apply(pos, action, in_place=not observed)
         except IllegalAction as e:
             return refused(path, e, line_no, before, action, actions)
         actions += 1
-        if "observed" in rec and (diffs := diff_positions(dump(pos), rec["observed"])):
+        if observed and (diffs := diff_positions(dump(pos), rec["observed"])):
             f, exp, act = diffs[0]
             rule = rule_for_field(f, events)
             return Verdict(
