@@ -51,13 +51,19 @@ def after_turn(
 def give_turn(pos: Position, seat: int, events: list[Event]) -> None:
     """The turn passes to ``seat`` (the next seat in the current direction, or the seat a
     card's effect chose). A seat that owes a missed turn (V-UNO-PENALTY-LOSE-TURN) loses it
-    here and the turn moves on."""
-    guard = 0
-    while pos.missed_turns[seat] > 0 and guard < pos.players * 4:
-        pos.missed_turns[seat] -= 1
-        events.append(event("turn_missed", "V-UNO-PENALTY-LOSE-TURN", seat=seat))
-        seat = step(pos, seat)
-        guard += 1
+    here and the turn moves on: :func:`spec.arithmetic.pass_missed_turns`, over the seats
+    still playing."""
+    if any(pos.missed_turns):
+        seats = ring(pos)
+        i, n, d = seats.index(seat), len(seats), pos.direction
+        owed = [pos.missed_turns[s] for s in seats]
+        to_act, left = ar.pass_missed_turns(i, d, n, owed)
+        for k in range(sum(owed) - sum(left)):  # one seat passed over per turn missed
+            s = seats[ar.next_seat(i, d, n, k)]
+            events.append(event("turn_missed", "V-UNO-PENALTY-LOSE-TURN", seat=s))
+        for s, m in zip(seats, left, strict=True):
+            pos.missed_turns[s] = m
+        seat = seats[to_act]
     pos.to_act = seat
     pos.phase = "turn"
     pos.pending = None
