@@ -303,9 +303,10 @@ def _has_any(hand: dict[str, Expr], kinds: Iterable[str]) -> Any:
     return at_least(add(*(hand[k] for k in kinds)), 1)
 
 
-def _what(kinds: tuple[str, ...], colour: str | None, strict: bool) -> str:
+def _what(colour: str | None, strict: bool) -> str:
+    """The cards that make a Wild Draw Four illegal, in words."""
     if strict:
-        return "other playable card"
+        return "playable card besides it"
     return f"card of the colour {colour}" if colour else "card of the current colour"
 
 
@@ -436,8 +437,7 @@ def validate_unknown(
             if extra:
                 b = model.hide(1, s, sum(extra.values()))
                 if preset is None:
-                    for k in KINDS:
-                        model.values[f"{b}:{k}"] = extra.get(k, 0)
+                    model.place(b, extra)
                 elif Counter(model.batch_cards(b)) != extra:
                     forced = True  # the engine drew other cards: place the witness's
         out = model.check()
@@ -478,7 +478,7 @@ def validate_unknown(
                     wd4_at[seat] = (line_no, after, blockers, colour)
                     if cfg.wd4_engine_enforced and pos.phase == "turn":
                         rule = "V-WD4-ONLY-IF-NO-PLAYABLE" if cfg.wd4_strict else "WD4-RESTRICTION"
-                        what = _what(blockers, colour, cfg.wd4_strict)
+                        what = _what(colour, cfg.wd4_strict)
                         model.say(
                             line_no,
                             f"seat {seat} lays a Wild Draw Four, which the rules allow only while "
@@ -494,11 +494,11 @@ def validate_unknown(
                 drawer = drawn[0].get("seat")
                 if info is not None and drawer in (w, seat):
                     m, after, blockers, colour = info
-                    what = _what(blockers, colour, cfg.wd4_strict)
+                    what = _what(colour, cfg.wd4_strict)
                     if drawer == w:
                         text = (
                             f"the challenge of seat {w}'s Wild Draw Four (line {m}) succeeds: seat "
-                            f"{w} draws, so it held another {what} when it laid the card"
+                            f"{w} draws, so it held a {what} when it laid the card"
                         )
                         rule, fact = "WD4-CHALLENGE-GUILTY", _has_any(after, blockers)
                     else:
@@ -752,7 +752,7 @@ def _drawn_fact(
                 if c != WILD_DRAW_FOUR
                 else (
                     f"seat {seat} plays the Wild Draw Four it drew on line {line_no}, so it held "
-                    f"no {_what(blockers, colour, cfg.wd4_strict)}",
+                    f"no {_what(colour, cfg.wd4_strict)}",
                     "DRAW-THEN-PLAY",
                     "/action/card",
                     wd4_ok,

@@ -357,6 +357,10 @@ class TraceModel:
         self.assertions: list[Assertion] = []
         self._z3: dict[str, Any] = {}
         self._solver = z3.Solver()
+        self._hard: list[Any] = []  # the story's structure: sizes, counts, circulation sums
+        self._caps: list[tuple[str, Any]] = []  # (kind, circulation) at each checkpoint
+        self._committed_hard = 0
+        self._committed_caps = 0
         self._background: list[Any] = []  # facts every witness must satisfy (not lines)
         self._checked = 0  # assertions and background the witness is known to satisfy
         self._checked_bg = 0
@@ -372,6 +376,7 @@ class TraceModel:
         self.solver_calls = 0
         self.version = 0  # changes whenever the witness of earlier cards changes
         self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
+        self._used = {k: 0 for k in KINDS}  # copies in circulation under the witness
 
     # -- variables ---------------------------------------------------------------------
 
@@ -379,7 +384,7 @@ class TraceModel:
         v = self._z3.get(name)
         if v is None:
             v = self._z3[name] = z3.Int(name)
-            self._solver.add(v >= 0)
+            self._hard.append(v >= 0)
         return v
 
     def _hand(self, holder: Any) -> dict[str, Expr]:
@@ -409,6 +414,7 @@ class TraceModel:
             name = names[k] = f"seen{self._seq}@{line}:{k}"
             self._var(name)
             self.values[name] = n
+            self._used[k] += n
             self._enter(k, name)
             if isinstance(holder, int):
                 self._hand(holder)[k][name] = 1
@@ -427,7 +433,7 @@ class TraceModel:
         b = f"b{self._seq}@{line}"
         self.sizes[b] = n
         names = self.batch_vars[b] = [f"{b}:{k}" for k in KINDS]
-        self._solver.add(z3.Sum([self._var(v) for v in names]) == n)
+        self._hard.append(z3.Sum([self._var(v) for v in names]) == n)
         free = self.pile_counts()
         if all(v in self.preset for v in names):
             free = {k: self.preset[v] for k, v in zip(KINDS, names, strict=True)}
@@ -435,11 +441,13 @@ class TraceModel:
         for k, v in zip(KINDS, names, strict=True):
             take = min(need, max(free.get(k, 0), 0))
             self.values[v] = take
+            self._used[k] += take
             need -= take
             self._enter(k, v)
             self._hand(holder)[k][v] = 1
         if need:  # no room: the next check repairs it (or shows why it cannot be)
             self.values[names[-1]] += need
+            self._used[KINDS[-1]] += need
         return b
 
     def play(self, line: int, seat: int, card: str, text: str, rule: str, fld: str) -> None:
@@ -460,6 +468,7 @@ class TraceModel:
                 self._background.append(at_most(e, DECK_COUNTS[k]))
         for k, n in Counter(cards).items():
             self._enter(k, None, -n)
+            self._used[k] -= n
 
     def say(self, line: int, text: str, rule: str, fld: str, fact: Any) -> None:
         self.assertions.append(Assertion(line, text, rule, fld, fact))
@@ -473,12 +482,20 @@ class TraceModel:
 
     def pile_counts(self) -> dict[str, int]:
         """Copies of each kind nobody holds or shows under the current witness."""
-        return {
-            k: DECK_COUNTS[k]
-            - sum(c * self.values.get(n, 0) for n, c in e.items() if n)
-            - e.get("", 0)
+        return {k: DECK_COUNTS[k] - self._used[k] for k in KINDS}
+
+    def _recount(self) -> None:
+        self._used = {
+            k: sum(c * self.values.get(n, 0) for n, c in e.items() if n) + e.get("", 0)
             for k, e in self.circulation.items()
         }
+
+    def place(self, batch: str, cards: Mapping[str, int]) -> None:
+        """Make the witness give ``batch`` exactly ``cards`` (kind -> copies)."""
+        for k in KINDS:
+            v = f"{batch}:{k}"
+            self._used[k] += cards.get(k, 0) - self.values[v]
+            self.values[v] = cards.get(k, 0)
 
     # -- solving -------------------------------------------------------------------------
 
@@ -491,13 +508,13 @@ class TraceModel:
             self.circulation[kind][""] = self.circulation[kind].get("", 0) + n
         self._links += 1
         link = z3.Int(f"circ:{kind}#{self._links}")
-        self._solver.add(link == self._circ[kind] + (self._var(name) if name else n))
+        self._hard.append(link == self._circ[kind] + (self._var(name) if name else n))
         self._circ[kind] = link
 
     def _checkpoint(self) -> None:
         for k in KINDS:
             if self.circulation[k]:
-                self._solver.add(z3.Implies(self._deck_flags[k], self._circ[k] <= DECK_COUNTS[k]))
+                self._caps.append((k, self._circ[k]))
 
     def check(self) -> Outcome:
         """Does the current witness satisfy everything said so far? If not, ask Z3 for
@@ -516,23 +533,33 @@ class TraceModel:
         return self.solve()
 
     def _repair(self, broken: list[Any], budget: int = 400) -> bool:
-        """Try to mend the witness by changing one unseen card of a batch the broken facts
-        name into another kind (cheaper than a solver call, and usually enough)."""
+        """Try to mend the witness by changing one unseen card of a batch into another kind
+        (cheaper than a solver call, and usually enough): a batch that holds a copy the
+        deck has no room for, or a batch the broken facts name."""
         values = self.values
         pile = self.pile_counts()
-        if any(v < 0 for v in pile.values()):
-            return False
-        wanted: dict[str, list[str]] = {}
-        for f in broken:
-            for n in sorted(f.names()):
-                b, _, k = n.rpartition(":")
-                if b in self.sizes:
-                    wanted.setdefault(b, []).append(k)
+        short = [k for k, v in pile.items() if v < 0]
+        if short:
+            if len(short) > 1 or pile[short[0]] < -1:
+                return False
+            k = short[0]
+            moves = [(b, [k], None) for b in self._recent() if values.get(f"{b}:{k}", 0) > 0]
+        else:
+            wanted: dict[str, list[str]] = {}
+            for f in broken:
+                for n in sorted(f.names()):
+                    b, _, k = n.rpartition(":")
+                    if b in self.sizes:
+                        wanted.setdefault(b, []).append(k)
+            moves = [
+                (b, [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0], wanted[b])
+                for b in self._recent()
+                if b in wanted
+            ]
         tries = 0
-        for b in sorted(wanted, key=lambda b: -int(b[1 : b.index("@")])):
-            targets = list(dict.fromkeys(wanted[b])) + [k for k in KINDS if k not in wanted[b]]
-            have = [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0]
-            for new in targets:
+        for b, have, first in moves:
+            first = list(dict.fromkeys(first or []))
+            for new in first + [k for k in KINDS if k not in first]:
                 if pile.get(new, 0) <= 0:
                     continue
                 for old in have:
@@ -548,29 +575,47 @@ class TraceModel:
                     if all(f.holds(values) for f in touched.values()) and all(
                         f.holds(values) for f in broken
                     ):
+                        self._used[old] -= 1
+                        self._used[new] += 1
                         self.version += 1
                         return True
                     values[a] += 1
                     values[c] -= 1
         return False
 
+    def _recent(self) -> list[str]:
+        """Batches, the latest first."""
+        return sorted(self.sizes, key=lambda b: -int(b[1 : b.index("@")]))
+
     def solve(self) -> Outcome:
-        """Ask Z3 for a witness of everything said so far (or a minimal core)."""
+        """Ask Z3 for a witness of everything said so far (or a minimal core). One solver
+        serves every call, each line's assertions behind a flag of their own (Z3 keeps
+        what it learnt between calls; a fresh solver per call is many times slower)."""
+        s = self._solver
+        s.add(*self._hard[self._committed_hard :])
+        self._committed_hard = len(self._hard)
         for f in self._background[self._committed_bg :]:
-            self._solver.add(f.z3(self._var))
+            s.add(f.z3(self._var))
         for i in range(self._committed, len(self.assertions)):
             flag = self._line_flags[i] = z3.Bool(f"said {i}")
-            self._solver.add(z3.Implies(flag, self.assertions[i].fact.z3(self._var)))
+            s.add(z3.Implies(flag, self.assertions[i].fact.z3(self._var)))
         self._committed, self._committed_bg = len(self.assertions), len(self._background)
         self._checkpoint()
+        s.add(
+            *(
+                z3.Implies(self._deck_flags[k], c <= DECK_COUNTS[k])
+                for k, c in self._caps[self._committed_caps :]
+            )
+        )
+        self._committed_caps = len(self._caps)
         self.solver_calls += 1
-        flags = list(self._line_flags.values()) + list(self._deck_flags.values())
-        if self._solver.check(*flags) == z3.sat:
+        if s.check(*self._line_flags.values(), *self._deck_flags.values()) == z3.sat:
             got = {
                 name.strip("|"): int(v.replace("(- ", "-").rstrip(")"))
-                for name, v in _DEFINE.findall(self._solver.model().sexpr())
+                for name, v in _DEFINE.findall(s.model().sexpr())
             }
             self.values = {n: got.get(n, 0) for n in self._z3}
+            self._recount()
             self.version += 1
             return Outcome(True)
         return self._core()

@@ -240,6 +240,50 @@ def test_what_follows_an_unknown_draw_says_whether_the_card_could_be_played():
     assert v.status == 0 and next(w["card"] for w in v.witness if w["line"] == 3) == "G2"
 
 
+def _challenged(seat1, drawer, cards):
+    return [
+        _header([["R1", "R2", "B3", "B4", "Y5", "Y7", "G7"], seat1, N7]),
+        _line(type="play", seat=0, card="R1"),
+        _line(type="play", seat=1, card="WD4"),  # on red
+        _line(type="colour", seat=1, colour="G"),
+        _line([{"seat": drawer, "cards": [None] * cards}], type="challenge", seat=2),
+    ]
+
+
+def test_a_challenge_outcome_says_whether_the_hand_held_the_colour():
+    one_unknown = ["WD4", "Y1", "Y2", "Y3", "Y4", "Y6", None]
+    guilty = validate_lines(_challenged(one_unknown, 1, 4))  # seat 1 draws: it held red
+    assert guilty.status == 0, guilty.message
+    assert next(w["card"] for w in guilty.witness if w["field"] == "/deal/hands/1/6")[0] == "R"
+    innocent = validate_lines(_challenged(one_unknown, 2, 6))  # seat 2 draws six
+    assert innocent.status == 0, innocent.message
+    assert next(w["card"] for w in innocent.witness if w["field"] == "/deal/hands/1/6")[0] != "R"
+    no_red = ["WD4", "Y1", "Y2", "Y3", "Y4", "Y6", "Y8"]
+    v = validate_lines(_challenged(no_red, 1, 4))
+    assert v.status == 1 and v.rule == "WD4-CHALLENGE-GUILTY" and v.line == 5
+    assert [a["line"] for a in v.core] == [5] and "held a card of the colour R" in v.message + str(
+        v.core
+    )
+
+
+def test_a_wild_draw_four_the_engine_polices_excludes_the_colour_from_the_hand():
+    options = {**OPTIONS, "V-NO-WD4-CHALLENGE": {"enforcement": "engine"}}
+    trace = [
+        _header(
+            [["R1", "R2", "B3", "B4", "Y5", "Y7", "G7"], ["WD4", *N7[:6]], N7], options=options
+        ),
+        _line(type="play", seat=0, card="R1"),
+        _line(type="play", seat=1, card="WD4"),  # line 3: so seat 1 held no red
+        _line([{"seat": 2, "cards": [None] * 4}], type="colour", seat=1, colour="R"),
+        _line(type="play", seat=0, card="R2"),
+        _line(type="play", seat=1, card="R7"),  # line 6: a red card seat 1 held all along
+    ]
+    assert validate_lines(trace[:-1]).status == 0
+    v = validate_lines(trace)
+    assert v.status == 1 and [a["line"] for a in v.core] == [3, 6]
+    assert {a["rule"] for a in v.core} >= {"WD4-RESTRICTION", "TURN-ACTION"}
+
+
 def test_malformed_unknown_cards_name_the_field():
     hands = [["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"], N7, N7]
     rest = FIFTH_WD4[1:3]
