@@ -1,12 +1,16 @@
 """Traces from programs that cannot expose their deck: the deal and every drawn card are
-reported, the deck order stays unseen, and the validator still checks every rule."""
+reported, the deck order stays unseen, and the validator still checks every rule. Cards a
+trace could not see (``null``) are placed by Z3: a witness that makes every line true, or
+the few lines that cannot all be true."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from conformance.cli import main
 from conformance.validate import validate_lines
 from reference import apply, new_game
 from reference.trace import play
@@ -300,3 +304,30 @@ def test_malformed_unknown_cards_name_the_field():
     stacking = {**OPTIONS, "V-STACK-DRAW": {"stackable": ["D2-on-D2"]}}
     v = validate_lines([_header(hands, options=stacking), *rest])
     assert v.status == 2 and v.rule == "V-STACK-DRAW" and v.field == "/deal/hands/1/0"
+
+
+# -- the command --------------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "traces"
+
+
+def test_the_command_on_the_example_traces(capsys):
+    consistent = str(EXAMPLES / "hidden-consistent.jsonl")
+    fifth = str(EXAMPLES / "hidden-fifth-wd4.jsonl")
+    assert main(["validate", consistent]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "valid" in out and "consistent with 58 unknown card(s)" in out and "--verbose" in out
+    assert main(["validate", "--verbose", consistent]) == 0
+    out = capsys.readouterr().out
+    assert out.count("/deal/hands/") == 14 and "line 1 /deal/hands/1/0: " in out
+    assert main(["validate", fifth]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "lines 1, 3, 7 cannot all be true: they need 5 copies of WD4 but the deck has 4" in out
+    assert "[DECK-COMPOSITION]" in out and "line 3 (/action/card): seat 1 plays WD4" in out
+    assert main(["validate", "--json", consistent, fifth]) == 1
+    report = json.loads(capsys.readouterr().out)
+    ok, bad = report["traces"]
+    assert ok["status"] == "valid" and ok["unknown"] == 58 and len(ok["witness"]) == 58
+    assert set(ok["witness"][0]) == {"line", "field", "card"}
+    assert bad["status"] == "violation" and [a["line"] for a in bad["core"]] == [1, 3, 7]
+    assert set(bad["core"][0]) == {"line", "field", "asserts", "rule"}
