@@ -1,5 +1,6 @@
 """Traces with hidden cards: spec.prover.hidden.check_consistency finds a placement of the
-unseen cards, or a minimal set of trace lines that cannot all be true."""
+unseen cards, or a minimal set of trace lines that cannot all be true; TraceModel does the
+same for a trace told line by line (hands over time, reshuffles)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,18 @@ from collections import Counter
 import pytest
 
 from spec.cards import DECK_COUNTS
-from spec.prover.hidden import Exactly, Holds, Lacks, Line, NoneOfColour, Size, check_consistency
+from spec.prover.hidden import (
+    AllOf,
+    Exactly,
+    Holds,
+    Lacks,
+    Line,
+    NoneOfColour,
+    Size,
+    TraceModel,
+    at_most,
+    check_consistency,
+)
 
 # two opponents with 7 cards each and the draw pile hide 105 cards; line 1 of a trace
 # showed three cards face up
@@ -89,3 +101,66 @@ def test_unusable_input_is_refused():
         check_consistency(PLACES, [Line(1, "x", ())], seen={1: ["R5"]})
     v = check_consistency({"seat 1": 200}, [])
     assert not v.consistent and "sizes" in v.reason
+
+
+# -- a trace in time: spec.prover.hidden.TraceModel ---------------------------------------------
+
+
+def _dealt(m: TraceModel, seen: list[str]) -> None:
+    m.sight(1, 0, seen, "seat 0 was dealt " + " ".join(seen), "DEAL-SEVEN", "/deal/hands/0")
+    m.hide(1, 1, 7)
+
+
+def _plays(m: TraceModel, line: int, seat: int, card: str) -> None:
+    m.play(line, seat, card, f"seat {seat} plays {card}", "TURN-ACTION", "/action/card")
+
+
+def test_the_trace_model_answers_with_the_lines_and_the_copies_they_need():
+    m = TraceModel()
+    _dealt(m, ["WD4", "WD4", "WD4", "R1"])
+    _plays(m, 3, 1, "WD4")
+    assert m.check().consistent
+    _plays(m, 5, 1, "WD4")
+    out = m.check()
+    assert not out.consistent
+    assert [(a.line, a.rule) for a in out.core] == [
+        (1, "DEAL-SEVEN"),
+        (3, "TURN-ACTION"),
+        (5, "TURN-ACTION"),
+    ]
+    assert out.short == ["WD4"] and out.need == 5
+
+
+def test_a_reshuffle_gives_the_copies_back():
+    def story(reshuffle: bool) -> bool:
+        m = TraceModel()
+        _dealt(m, ["WD4", "WD4", "WD4", "R1"])
+        _plays(m, 3, 1, "WD4")
+        if reshuffle:
+            m.reshuffle(["WD4"])  # the discards, that Wild Draw Four among them, go back
+        m.hide(8, 2, 1)  # seat 2 draws a card nobody sees
+        _plays(m, 9, 2, "WD4")
+        return m.check().consistent
+
+    assert story(reshuffle=True) and not story(reshuffle=False)
+
+
+def test_the_witness_is_mended_without_the_solver_when_one_card_will_do():
+    m = TraceModel()
+    b = m.hide(1, 1, 7)
+    assert m.batch_cards(b) == ["R0", "R1", "R1", "R2", "R2", "R3", "R3"]  # the pile's first
+    _plays(m, 2, 1, "B5")
+    assert m.check().consistent and m.solver_calls == 0
+    assert "B5" in m.batch_cards(b) and m.hand_counts(1).get("B5", 0) == 0
+    # a fact about the batch that one swap cannot meet goes to Z3, which meets it
+    m.say(
+        3,
+        "seat 1 holds no red",
+        "WD4-CHALLENGE-INNOCENT",
+        "/drawn/0/seat",
+        AllOf(tuple(at_most(m.hand(1)[k], 0) for k in m.hand(1) if k[0] == "R")),
+    )
+    assert m.check().consistent and m.solver_calls == 1
+    assert not any(c[0] == "R" for c in m.batch_cards(b))
+    pile = m.pile_counts()
+    assert all(v >= 0 for v in pile.values()) and sum(pile.values()) == 108 - 7
