@@ -10,6 +10,33 @@ in canonical order and, before each line, brings the cards the line says were dr
 its top (and to the top of any reshuffle). A reported card that is not among the unseen
 cards breaks DECK-COMPOSITION; a draw the rules do not make, or a different number of
 cards, is a violation of the rule that governs that draw.
+
+**Unknown cards.** A log written from one seat writes the cards it could not see as
+``null`` (in ``deal.hands`` and in ``drawn``). :func:`validate_unknown` then keeps a
+:class:`spec.prover.hidden.TraceModel`: each run of unknown cards that entered a hand on
+a line is a *batch* of per-kind counts, and each line adds what the rules let one
+conclude from it, under the rule that allows the conclusion —
+
+* a card played came from the hand (TURN-ACTION), and no kind ever has more copies in
+  hands and on the discard pile than the deck (DECK-COMPOSITION, checked before every
+  reshuffle and at every solver call);
+* after a turn draw, the next line that is not an UNO call or catch decides: the same
+  seat plays at once, so the card drawn was that card (DRAW-THEN-PLAY); it passes, so
+  the card was playable; another seat acts, so the turn ended by itself and the card was
+  not playable (DRAW-END-TURN);
+* who draws after a Wild Draw Four challenge says whether the challenged hand held the
+  colour when the card went down (WD4-CHALLENGE-GUILTY / -INNOCENT); where the engine
+  polices the card, laying it says the hand lacked the colour (WD4-RESTRICTION,
+  V-WD4-ONLY-IF-NO-PLAYABLE).
+
+A voluntary draw says nothing. The replay itself stays the reference engine's: before
+each line the unknown cards are placed as the current witness says (the witness is
+mended with a one-card swap when that suffices, and otherwise Z3 finds a new one), the
+line is applied, and what was drawn is compared. When Z3 finds no witness, the verdict
+names a minimal set of lines that cannot all be true. At the end the whole trace is
+replayed again with the final witness from the start, so the witness reported is one
+the engine accepted on every line. Options under which hidden hands steer the game in
+ways not modelled here (:data:`UNMODELLED`) are refused with unknown cards.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ Per-kind integer counts, as in the proofs: ``x[place][kind]`` copies of ``kind``
 hidden ``place``; for every kind the hidden copies plus the copies seen face up equal the
 deck's copies (card conservation).
 
+:class:`TraceModel` is the same question asked of a trace line by line, with time in it
+(hands grow and shrink, reshuffles give cards back); ``unospec validate`` uses it for
+traces with ``null`` cards (see :mod:`conformance.hidden`).
+
 >>> from spec.prover.hidden import Holds, Line, check_consistency
 >>> seen = {3: ["WD4", "WD4", "WD4"]}
 >>> lines = [Line(7, "seat 1 plays WD4", (Holds("seat 1", "WD4"),)),
