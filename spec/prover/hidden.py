@@ -585,6 +585,32 @@ class TraceModel:
                         return True
                     values[a] += 1
                     values[c] -= 1
+        if short:
+            return False
+        for b, have, first in moves:  # no copy left in the pile: trade with another batch
+            for new in dict.fromkeys(first or []):
+                if pile.get(new, 0) > 0:
+                    continue
+                for other in self._recent():
+                    if other == b or values.get(f"{other}:{new}", 0) <= 0:
+                        continue
+                    for old in have:
+                        if old == new:
+                            continue
+                        tries += 1
+                        if tries > budget:
+                            return False
+                        moved = (f"{b}:{old}", f"{b}:{new}", f"{other}:{new}", f"{other}:{old}")
+                        for n, d in zip(moved, (-1, 1, -1, 1), strict=True):
+                            values[n] = values.get(n, 0) + d
+                        touched = {id(f): f for n in moved for f in self._index.get(n, [])}
+                        if all(f.holds(values) for f in touched.values()) and all(
+                            f.holds(values) for f in broken
+                        ):
+                            self.version += 1
+                            return True
+                        for n, d in zip(moved, (-1, 1, -1, 1), strict=True):
+                            values[n] -= d
         return False
 
     def _recent(self) -> list[str]:
