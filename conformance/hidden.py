@@ -404,7 +404,7 @@ def validate_unknown(
                 rule,
                 _citations(rule),
                 actions=actions,
-                unknown=sum(model.sizes.values()),
+                unknown=sum(1 for _ in fills),
                 core=[
                     {"line": a.line, "field": a.field, "asserts": a.text, "rule": a.rule}
                     for a in core
@@ -715,11 +715,15 @@ def validate_unknown(
     witness = [
         {"line": ln, "field": ptr, "card": model.batch_cards(b)[n]} for ln, ptr, b, n in fills
     ]
-    unknown = sum(model.sizes.values())
+    unknown = len(witness)
+    unnamed = sum(model.sizes.values()) - unknown
+    # a Draw Two starter's cards: the trace format has no place for them
+    unnamed_note = f" and {unnamed} unnamed card(s) drawn for the starter" if unnamed else ""
     return Verdict(
         path,
         VALID,
-        f"{actions} actions; consistent with {unknown} unknown card(s): Z3 found a placement "
+        f"{actions} actions; consistent with {unknown} unknown card(s){unnamed_note}: Z3 "
+        "found a placement "
         f"that makes every line true, replayed by the engine (one witness, not the only one; "
         f"{calls} solver call(s), {time.perf_counter() - started:.2f} s)",
         actions=actions,

@@ -288,6 +288,19 @@ def test_a_wild_draw_four_the_engine_polices_excludes_the_colour_from_the_hand()
     assert {a["rule"] for a in v.core} >= {"WD4-RESTRICTION", "TURN-ACTION"}
 
 
+def test_rules_that_do_not_depend_on_unknown_cards_are_the_engines_as_ever():
+    # a Draw Two starter: seat 0 draws two cards the trace has no place for, seat 1 begins
+    hands = [["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"], N7, N7]
+    trace = [_header(hands, starter="RD2"), _line(type="play", seat=1, card="R7")]
+    v = validate_lines(trace)
+    assert v.status == 0 and "2 unnamed card(s) drawn for the starter" in v.message
+    assert v.unknown == 14 == len(v.witness)
+    # whatever seat 1 holds, a blue 9 does not go on a red Draw Two
+    v = validate_lines([trace[0], _line(type="play", seat=1, card="B9")])
+    assert v.status == 1 and v.rule == "PLAY-MATCH" and v.line == 2 and v.field == "/action/card"
+    assert "witness" in v.message and v.reproducer["action"]["card"] == "B9"
+
+
 def test_malformed_unknown_cards_name_the_field():
     hands = [["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"], N7, N7]
     rest = FIFTH_WD4[1:3]
