@@ -121,7 +121,7 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
                 a(
                     [
                         seat(st.pend_from),
-                        seat(st.pend_next),
+                        imp(st.final == 0, seat(st.pend_next)),
                         st.pend_from != st.to_act,
                         st.pend_total >= 2,
                         imp(st.top[K.WD4] == 1, st.pend_total >= 4),
@@ -130,6 +130,19 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
                 ),
             ),
             imp(st.phase == CHALLENGE, st.top[K.WD4] == 1),
+            # P-LAST-WD4-NO-CHALLENGE: a futile challenge of the Wild Draw Four that ended
+            # the round (its player's hand is empty: it can only fail)
+            ops.any([st.final == 0, st.final == 1]),
+            imp(
+                st.final == 1,
+                a(
+                    [
+                        st.phase == CHALLENGE,
+                        st.wd4_legal == 1,
+                        imp(st.owed_count > 0, st.owed_seat != st.pend_from),
+                    ]
+                ),
+            ),
             imp(
                 st.phase == COLOUR,
                 a(
@@ -177,7 +190,14 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     )
     round_end = a(
         [
-            imp(playing, a([x >= 1 for x in sizes])),
+            imp(a([playing, st.final == 0]), a([x >= 1 for x in sizes])),
+            imp(
+                st.final == 1,
+                a(
+                    [ops.pick(sizes, st.pend_from) == 0]
+                    + [ops.any([st.pend_from == i, x >= 1]) for i, x in enumerate(sizes)]
+                ),
+            ),
             imp(
                 st.phase == SCORING,
                 ops.any([ops.pick(sizes, st.winner) == 0, st.idle >= n]),
@@ -216,7 +236,25 @@ def step_properties(
     a, imp, anyof = ops.all, ops.implies, ops.any
     out: dict[str, Any] = {}
     s, d = params.get("seat"), pre.direction
-    gone = post.phase == SCORING  # the step ended the round
+    # the step ended the round (or its closing Wild Draw Four awaits a futile challenge)
+    gone = anyof([post.phase == SCORING, post.final == 1])
+
+    def futile_offer(s: Any, total: Any) -> Any:
+        """P-LAST-WD4-NO-CHALLENGE with allow_futile_challenge: the next seat may challenge
+        the Wild Draw Four that ended the round before drawing its cards."""
+        if not (r.futile and r.wd4_challenge) or r.single_round:
+            return False
+        return a(
+            [
+                post.phase == CHALLENGE,
+                post.final == 1,
+                post.to_act == mod(s + d, n),
+                post.pend_from == s,
+                post.pend_total == total,
+                none_owed,
+            ]
+        )
+
     none_owed = post.owed_count == 0
 
     def victim_faces(victim: Any, total: Any, after: Any) -> Any:
@@ -255,7 +293,10 @@ def step_properties(
             if r.single_round or not draws
             else a([post.owed_seat == mod(s + d, n), post.owed_count == draws])
         )
-        out["penalty victims"] = imp(gone, a([post.winner == s, last]))
+        won = a([post.phase == SCORING, post.winner == s, last])
+        if cls == ar.WILD_DRAW_FOUR:
+            won = anyof([won, futile_offer(s, 4)])
+        out["penalty victims"] = imp(gone, won)
 
     def same_hands(q: Any, s: Any, shift: Any = 0) -> Any:
         """Every hand as before, less the card ``q`` laid by ``s``, moved ``shift`` seats on."""
@@ -373,8 +414,21 @@ def step_properties(
         out["penalty victims"] = imp(a([pre.starter == 0, pre.top[K.WD4] == 1]), wd4)
 
     def accept() -> None:
-        out["penalty victims"] = a(
+        suffers = a(
             [post.owed_seat == s, post.owed_count == pre.pend_total, post.handed == pre.pend_next]
+        )
+        out["penalty victims"] = a([imp(pre.final == 0, suffers), imp(pre.final == 1, final())])
+
+    def final(extra: int = 0) -> Any:
+        """After a futile challenge was offered: the victim draws (2 more when they
+        challenged, which always fails) and the round is scored."""
+        return a(
+            [
+                post.phase == SCORING,
+                post.winner == pre.pend_from,
+                post.owed_seat == s,
+                post.owed_count == pre.pend_total + extra,
+            ]
         )
 
     def challenge() -> None:
@@ -393,7 +447,13 @@ def step_properties(
                 post.handed == pre.pend_next,
             ]
         )
-        out["penalty victims"] = a([imp(guilty, culprit), imp(ops.not_(guilty), innocent)])
+        out["penalty victims"] = a(
+            [
+                imp(a([pre.final == 0, guilty]), culprit),
+                imp(a([pre.final == 0, ops.not_(guilty)]), innocent),
+                imp(pre.final == 1, final(2)),
+            ]
+        )
 
     def catch() -> None:
         t = params["target"]
@@ -446,13 +506,18 @@ def step_properties(
                 imp(ops.not_(gone), ok),
                 imp(
                     gone,
-                    a(
-                        [post.winner == s]
-                        + (
-                            []
-                            if r.single_round
-                            else [post.owed_seat == mod(s + d, n), post.owed_count == total]
-                        )
+                    anyof(
+                        [
+                            a(
+                                [post.phase == SCORING, post.winner == s]
+                                + (
+                                    []
+                                    if r.single_round
+                                    else [post.owed_seat == mod(s + d, n), post.owed_count == total]
+                                )
+                            ),
+                            futile_offer(s, total) if cls == ar.WILD_DRAW_FOUR else False,
+                        ]
                     ),
                 ),
             ]

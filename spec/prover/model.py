@@ -216,6 +216,7 @@ class Model:
             "prior": -1,
             "carry": 0,
             "starter": 0,
+            "final": 0,
         }
         return st.but(**{**base, **changes})
 
@@ -273,15 +274,39 @@ class Model:
             ),
         )
 
-    def go_out(self, st: State, seat: Any, draws: Any) -> State:
+    def go_out(self, st: State, seat: Any, draws: Any, wd4_last: Any = False) -> State:
         """scoring.go_out (ROUND-END, LAST-CARD-DRAW): the round is won; a closing draw
-        card's cards are drawn by the next seat first (not under V-SINGLE-ROUND)."""
-        ops = self.ops
+        card's cards are drawn by the next seat first (not under V-SINGLE-ROUND). With
+        P-LAST-WD4-NO-CHALLENGE's ``allow_futile_challenge`` the victim of a closing Wild
+        Draw Four may first challenge it (scoring.futile_challenge; ``final``)."""
+        ops, r = self.ops, self.rules
         won = self.cleared(st, phase=SCORING, winner=seat, to_act=-1)
-        if self.rules.single_round:
+        if r.single_round:
             return won
         victim = self.ar.next_seat(seat, st.direction, self.n)
-        return ops.branch(draws > 0, lambda: self.owe(won, victim, draws), lambda: won)
+
+        def drawn() -> State:
+            if not (r.futile and r.wd4_challenge) or wd4_last is False:
+                return self.owe(won, victim, draws)
+            futile = self.cleared(
+                st,
+                phase=CHALLENGE,
+                to_act=victim,
+                pend_from=seat,
+                pend_total=draws,
+                pend_next=-1,
+                final=1,
+            )
+            return ops.branch(wd4_last, lambda: futile, lambda: self.owe(won, victim, draws))
+
+        return ops.branch(draws > 0, drawn, lambda: won)
+
+    def round_won(self, st: State, seat: Any, count: Any) -> State:
+        """effects.challenge / accept after a futile challenge was offered (``final``):
+        ``seat`` draws ``count`` cards and the round is scored."""
+        return self.cleared(
+            self.owe(st, seat, count), phase=SCORING, winner=st.pend_from, to_act=-1
+        )
 
     # -- seat actions ----------------------------------------------------------------------
     def play(self, st: State, seat: Any, q: Vec, cls: int) -> State:
@@ -321,7 +346,9 @@ class Model:
 
         return ops.branch(
             self.size_of(laid, seat) == 0,
-            lambda: self.go_out(laid, seat, self.ar.draw_penalty(cls, ops.ite)),
+            lambda: self.go_out(
+                laid, seat, self.ar.draw_penalty(cls, ops.ite), cls == arithmetic.WILD_DRAW_FOUR
+            ),
             goes_on,
         )
 
@@ -571,13 +598,22 @@ class Model:
         # a challenger who loses the turn loses it as the card's victim: the turn goes where
         # the card sent it (further on when cumulative Skips passed over more seats)
         to_act = ops.ite(to_act == seat, to_act, st.pend_next)
-        return self.give_turn(self.owe(st, drawer, count + st.pend_total - 4), to_act)
+        total = count + st.pend_total - 4
+        return ops.branch(  # against a Wild Draw Four that ended the round (``final``)
+            st.final == 1,
+            lambda: self.round_won(st, drawer, total),
+            lambda: self.give_turn(self.owe(st, drawer, total), to_act),
+        )
 
     def accept(self, st: State, seat: Any) -> State:
         """effects.accept / suffer (NO-STACKING): the victim draws and loses the turn (the
         turn goes where the card sent it: ``arithmetic.advance_after``'s next seat)."""
         self.decision(st, seat, CHALLENGE, STACK)
-        return self.give_turn(self.owe(st, seat, st.pend_total), st.pend_next)
+        return self.ops.branch(  # after a futile challenge was offered (``final``)
+            st.final == 1,
+            lambda: self.round_won(st, seat, st.pend_total),
+            lambda: self.give_turn(self.owe(st, seat, st.pend_total), st.pend_next),
+        )
 
     def stack(self, st: State, seat: Any, q: Vec, cls: int) -> State:
         """effects.stack (V-STACK-DRAW): the victim answers with a draw card and passes the
@@ -603,7 +639,9 @@ class Model:
 
         return ops.branch(
             self.size_of(laid, seat) == 0,
-            lambda: self.go_out(self.cleared(laid), seat, DRAWS[cls] + carry),
+            lambda: self.go_out(
+                self.cleared(laid), seat, DRAWS[cls] + carry, cls == arithmetic.WILD_DRAW_FOUR
+            ),
             goes_on,
         )
 
@@ -674,7 +712,7 @@ class Model:
             )
         return ops.branch(
             self.size_of(laid, seat) == 0,
-            lambda: self.go_out(laid, seat, total if cum else last_draw),
+            lambda: self.go_out(laid, seat, total if cum else last_draw, last[K.WD4] == 1),
             lambda: self.finish(laid, seat, *effect, legal),
         )
 

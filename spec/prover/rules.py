@@ -60,6 +60,7 @@ class Rules:
     seven_swap: bool = False  # V-SEVEN-ZERO.seven_swap: a 7 swaps hands with a chosen seat
     zero_rotate: bool = False  # V-SEVEN-ZERO.zero_rotate: a 0 passes every hand on
     jump_in: bool = False  # V-JUMP-IN
+    futile: bool = False  # P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge
     #: a turn draw: None (DRAW-ONE), "until_playable", "until_stop" (V-DRAW-UNTIL-PLAYABLE,
     #: V-DRAW-UNTIL-STOP), "at_most", "exactly" (V-DRAW-FIXED's modes)
     draw_mode: str | None = None
@@ -87,10 +88,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
     on = [v for v in UNSUPPORTED if t.get(v, False) is not False]
     if on:
         raise Unsupported(f"the formal model does not describe {', '.join(on)}")
-    if t["P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge"]:
-        raise Unsupported(
-            "the formal model does not describe P-LAST-WD4-NO-CHALLENGE's futile challenge"
-        )
 
     def p(vid: str, name: str) -> Any:
         return t[vid][name] if t.get(vid, False) is not False else None
@@ -144,6 +141,7 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         seven_swap=bool(seven_zero.get("seven_swap")),
         zero_rotate=bool(seven_zero.get("zero_rotate")),
         jump_in=t["V-JUMP-IN"] is not False,
+        futile=bool(t["P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge"]),
         draw_mode=draw_mode,
         draw_n=draw_n,
         must_play_found=draw_mode == "until_playable"
@@ -222,7 +220,13 @@ GROUPS: tuple[Group, ...] = (
         "stalemate: lowest hand wins", "official", (("P-STALEMATE.stalemate", "lowest_hand_wins"),)
     ),
     Group("0-7", "official", (("V-SEVEN-ZERO", True),), policies=DEADLOCK),
-    Group("jump-in", "official", (("V-JUMP-IN", True),)),
+    Group("jump-in", "official", (("V-JUMP-IN", True),), policies=DEADLOCK),
+    Group(
+        "futile challenge",
+        "official",
+        (("P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge", True),),
+        policies=DEADLOCK,
+    ),
     Group("draw until playable", "official", (("V-DRAW-UNTIL-PLAYABLE", True),), policies=DEADLOCK),
     Group(
         "draw until playable, at most 3, must play",

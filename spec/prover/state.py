@@ -55,6 +55,7 @@ class State:
     scores: list[Any]  # [seat]
     winner: Any  # scoring: the seat that won the round
     idle: Any  # turns in a row without a play while nothing could be drawn (P-STALEMATE)
+    final: Any = 0  # challenge: against a Wild Draw Four that ended the round (futile)
     last: Any = -1  # the seat that laid the top card, -1 once the next turn has begun (V-JUMP-IN)
     #: [kind]: the cards drawn this turn that may be played (phase drawn): the card drawn,
     #: under V-DRAW-UNTIL-PLAYABLE / -STOP only the card drawn last
@@ -100,6 +101,7 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         idle=one("idle"),
         last=one("last"),
         fresh=per_kind("fresh"),
+        final=one("final"),
     )
     return st.but(**fixed)
 
@@ -159,11 +161,12 @@ def abstract(pos: Any) -> State:
         drawn=K.counts(get("drawn")) if ph == DRAWN else [0] * K.N_KINDS,
         pend_from=pend["from"] if facing else -1,
         pend_total=pend["total"] if facing else 0,
-        pend_next=pend["next"] if facing else -1,
+        pend_next=pend.get("next", -1) if facing else -1,
         wd4_legal=int(bool(pend.get("wd4_legal", True))) if ph in (COLOUR, CHALLENGE, STACK) else 1,
         prior=colour_of(pend.get("prior_colour")) if ph == COLOUR else -1,
         carry=pend.get("carry", 0) if ph == COLOUR else 0,
         starter=1 if ph == COLOUR and pend.get("starter") else 0,
+        final=1 if ph == CHALLENGE and pend.get("final") else 0,
         missed=list(get("missed_turns")),
         scores=list(get("scores")),
         winner=pend["winner"] if ph == SCORING else -1,
@@ -215,7 +218,7 @@ def observe(st: State) -> dict[str, Any]:
         out.update(prior=st.prior, wd4_legal=st.wd4_legal, carry=st.carry, starter=st.starter)
     if ph in (CHALLENGE, STACK):
         out.update(pend_from=st.pend_from, pend_total=st.pend_total, pend_next=st.pend_next)
-        out.update(wd4_legal=st.wd4_legal)
+        out.update(wd4_legal=st.wd4_legal, final=st.final)
     if ph == SCORING:
         out.update(winner=st.winner)
     if ph == DEAL:

@@ -298,3 +298,29 @@ def test_a_series_that_cannot_end_deadlocks():
     assert stuck_state(rules, 3) is None
     stuck = stuck_state(rules, 3, model=NeverPasses)
     assert stuck is not None and stuck.phase == 1  # phase drawn: no play, no draw, no pass
+
+
+FUTILE = [g for g in GROUPS if g.name == "futile challenge"]
+
+
+class FutileChallengeSucceeds(Model):
+    """A futile challenge judged like any other: the closing Wild Draw Four's player, whose
+    hand is empty, is found guilty and draws."""
+
+    def challenge(self, st, seat):
+        result = super().challenge(st, seat)
+        if isinstance(st.final, int) and st.final == 0:
+            return result
+        return self.ops.branch(
+            st.final == 1, lambda: self.round_won(st, st.pend_from, st.pend_total), lambda: result
+        )
+
+
+def test_a_futile_challenge_that_can_succeed_is_caught():
+    """Against a Wild Draw Four that ended the round the challenge must fail: the hand to be
+    shown is empty."""
+    assert prove(FUTILE, [3], ["challenge", "play wild draw four"], extras=False).ok
+    report = prove(FUTILE, [3], ["challenge"], model=FutileChallengeSucceeds, extras=False)
+    cex = failing(report, "penalty victims")
+    assert "phase challenge" in cex.text() and "(none)" in cex.text()
+    failing(report, "turn order")  # the winner would owe cards

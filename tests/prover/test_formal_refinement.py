@@ -213,3 +213,41 @@ def test_cards_drawn_before_a_reshuffle_count_as_drawn_this_turn():
                 assert len(after.drawn) == 3 and set(before.drawn) <= set(after.drawn)
                 return
     raise AssertionError("no turn draw was interrupted by a reshuffle")
+
+
+def test_a_futile_challenge_of_a_closing_wild_draw_four_steps_as_the_engine():
+    """P-LAST-WD4-NO-CHALLENGE with allow_futile_challenge: a player goes out on a Wild Draw
+    Four, the victim challenges (it fails: they draw 6) or accepts (4), the round is scored.
+    Random games rarely end on a Wild Draw Four, so the position is set up: the player to
+    act holds only a Wild Draw Four."""
+    from reference import apply, dump, load
+
+    group = next(g for g in REFINED if g.name == "futile challenge")
+    checked = 0
+    for seed in range(6):
+        pos = next(
+            b
+            for b, _, _, _ in steps(group, 3 + seed % 3, seed, limit=60)
+            if b.phase == "turn" and not b.owed_draws and b.chance is None
+        )
+        d = dump(pos)
+        s = d["to_act"]
+        holder = next(
+            h for h in (d["draw_pile"], *[d["hands"][t] for t in range(d["players"])]) if "WD4" in h
+        )
+        holder.remove("WD4")
+        d["draw_pile"] += d["hands"][s]
+        d["hands"][s] = ["WD4"]
+        before = load(d)
+        for answer in ("challenge", "accept"):
+            act = {"type": "play", "seat": s, "card": "WD4"}
+            after, _ = apply(before, act)
+            st = step(group.rules, abstract(before), act, list(before.draw_pile))
+            assert observe(st) == observe(abstract(after)) and st.final == 1
+            victim = after.to_act
+            act2 = {"type": answer, "seat": victim}
+            done, _ = apply(after, act2)
+            got = observe(step(group.rules, abstract(after), act2, list(after.draw_pile)))
+            assert got == observe(abstract(done)), explain(got, observe(abstract(done)))
+            checked += 1
+    assert checked == 12
