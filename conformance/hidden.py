@@ -41,7 +41,6 @@ ways not modelled here (:data:`UNMODELLED`) are refused with unknown cards.
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -851,19 +850,3 @@ def _rebuild(
         _, after, blockers, _ = wd4_at[pend["from"]]
         pend["wd4_legal"] = _lacks(after, blockers).holds(model.values)
     return pos
-
-
-def _substituted(
-    header: dict[str, Any], records: list[tuple[int, dict[str, Any]]], witness: list[dict]
-) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
-    """The trace with every unknown card replaced by the witness's card."""
-    header = json.loads(json.dumps(header))
-    records = [(n, json.loads(json.dumps(r))) for n, r in records]
-    by_line = dict(records)
-    for w in witness:
-        parts = w["field"].strip("/").split("/")
-        target: Any = header if w["line"] == 1 else by_line[w["line"]]
-        for p in parts[:-1]:
-            target = target[int(p)] if isinstance(target, list) else target[p]
-        target[int(parts[-1])] = w["card"]
-    return header, records
