@@ -382,7 +382,9 @@ def validate_unknown(
                     why = "they need more copies of " + ", ".join(out.short) + " than the deck has"
                 rule = "DECK-COMPOSITION"
             else:
-                why = "no placement of the unknown cards makes all of them true"
+                said = "; ".join(dict.fromkeys(a.text for a in core))
+                them = "them all" if len({a.line for a in core}) > 1 else "it"
+                why = f"no placement of the unknown cards makes {them} true: {said}"
                 rule = core[-1].rule if core else "DECK-COMPOSITION"
             if not lines:
                 message = "the unknown cards cannot fit in the deck: " + why
