@@ -70,7 +70,9 @@ def span(ns: list[int]) -> str:
 
 def run(args: argparse.Namespace, catalogue: Any) -> int:
     from spec.prover.proofs import ACTIONS, prove
-    from spec.prover.rules import GROUPS
+    from spec.prover.rules import GROUPS, UNSUPPORTED
+
+    not_modelled = f"{', '.join(UNSUPPORTED)}; the deal and the first discard"
 
     if args.list:
         return _list(args, GROUPS, ACTIONS)
@@ -101,7 +103,8 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
                 progress=lambda msg: bar.update(task, description=msg[:70]),
             )
     if args.json:
-        sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        data = {**report.to_json(), "not_modelled": not_modelled}
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return 0 if report.ok else 1
     table = Table(title=f"unospec prove: {len(report.checks)} checks in {report.seconds:.1f} s")
     for col in ("property", "kind", "scope", "result", "time"):
@@ -114,7 +117,8 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
         if row["groups"]:
             scope += f"; {groups_text}"
         if row["kind"] in ("invariant", "step property"):
-            scope += f"; {len(row['steps'])} steps"
+            steps = row["steps"]
+            scope += f"; {', '.join(steps) if len(steps) <= 3 else f'{len(steps)} steps'}"
         style = "green" if row["result"] == "proved" else "red"
         table.add_row(
             row["goal"],
@@ -124,6 +128,7 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
             f"{row['seconds']:.2f} s",
         )
     console.print(table)
+    console.print(f"Not modelled: {not_modelled}.", highlight=False)
     if report.findings:
         console.print("[bold]Without the policies, Z3 finds:[/bold]")
         for f in report.findings:
