@@ -96,8 +96,7 @@ def team_of(pos: Position, seat: int) -> list[int]:
 def partner_rotation(round_no: int, seat: int) -> list[int]:
     """Four players, twelve rounds: each player partners each other player for one block
     of four rounds (seats stay fixed)."""
-    pairs = [((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2))][min((round_no - 1) // 4, 2)]
-    return sorted(next(p for p in pairs if seat in p))
+    return sorted((seat, ar.rotating_partner(seat, ar.rotation_block(round_no))))
 
 
 def score_round(pos: Position, events: list[Event]) -> None:

@@ -165,6 +165,22 @@ def partner_seat(seat: Any, players: int) -> Any:
     return (seat + players // 2) % players
 
 
+def rotation_block(round_no: Any, ite: Callable[..., Any] = py_ite) -> Any:
+    """V-EXT-PARTNER-ROTATION: the block of four rounds ``round_no`` (1-12) belongs to (0-2)."""
+    return ite(round_no <= 4, 0, ite(round_no <= 8, 1, 2))
+
+
+def rotating_partner(seat: Any, block: Any, ite: Callable[..., Any] = py_ite) -> Any:
+    """V-EXT-PARTNER-ROTATION (four players): ``seat``'s partner in ``block``: opposite
+    (seat + 2), then the neighbour that makes pairs 0-1 and 2-3, then the one that makes
+    0-3 and 1-2.
+
+    >>> [[rotating_partner(s, b) for s in range(4)] for b in range(3)]
+    [[2, 3, 0, 1], [1, 0, 3, 2], [3, 2, 1, 0]]
+    """
+    return ite(block == 0, (seat + 2) % 4, ite(block == 1, seat + 1 - 2 * (seat % 2), 3 - seat))
+
+
 def rotation_target(seat: Any, direction: Any, players: Any) -> Any:
     """V-SEVEN-ZERO (zero_rotate): the seat that receives ``seat``'s hand when a 0 passes
     every hand one seat on in the direction of play.

@@ -174,6 +174,7 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
                 ),
             ),
             imp(playing, st.idle < n) if r.stalemate_policy else True,
+            st.round >= 1,
             imp(st.phase == SCORING, seat(st.winner)),
             # V-SEVEN-ZERO: a hand swap is chosen only right after a 7 (no step of another
             # profile enters the phase; the invariant does not read the rules, so that every
@@ -579,6 +580,26 @@ def step_properties(
     def score() -> None:
         w = pre.winner
         team = lambda i: m.team(w, i)  # noqa: E731
+        if r.partner_rotation:
+            # V-EXT-PARTNER-ROTATION: rounds 1-4 pair seats 0-2 and 1-3, rounds 5-8 pair
+            # 0-1 and 2-3, rounds 9-12 pair 0-3 and 1-2. A void round (P-STALEMATE) counts
+            # as a round, so after a void twelfth the thirteenth keeps the last pairs (Z3
+            # found that round; the engine plays it).
+            blocks = [
+                (1, 4, ((0, 2), (1, 3))),
+                (5, 8, ((0, 1), (2, 3))),
+                (9, None, ((0, 3), (1, 2))),
+            ]
+
+            def team(i: int) -> Any:
+                paired = [
+                    a([pre.round >= lo, hi is None or pre.round <= hi, w == (y if x == i else x)])
+                    for lo, hi, pairs in blocks
+                    for x, y in pairs
+                    if i in (x, y)
+                ]
+                return anyof([w == i, *paired])
+
         value = lambda vec: ops.weigh(vec, K.VALUE)  # noqa: E731
         # the cards left outside the winner's team: the deck less the piles and the team's hands
         outside = ops.sum(
@@ -611,7 +632,14 @@ def step_properties(
             ok = a(
                 [imp(team(i), delta[i] == outside) for i in range(n)]
                 + [imp(ops.not_(team(i)), delta[i] == 0) for i in range(n)]
-                + [(post.phase == OVER) == anyof([x >= r.target for x in post.scores])]
+                + [
+                    (post.phase == OVER)
+                    == (
+                        pre.round >= 12
+                        if r.partner_rotation
+                        else anyof([x >= r.target for x in post.scores])
+                    )
+                ]
             )
         out["scoring"] = ok
 

@@ -798,11 +798,17 @@ class Model:
     def hand_points(self, hand: Vec) -> Any:
         return self.ar.hand_points(dict(enumerate(hand)), dict(enumerate(K.VALUE)))
 
-    def team(self, winner: Any, seat: int) -> Any:
-        """``seat`` is on ``winner``'s team (V-TEAM: partners opposite)."""
+    def team(self, winner: Any, seat: int, round_no: Any = 1) -> Any:
+        """``seat`` is on ``winner``'s team (V-TEAM: partners opposite; under
+        V-EXT-PARTNER-ROTATION the partner of round ``round_no``'s block)."""
         if not self.rules.teams:
             return winner == seat
-        return self.ops.any([winner == seat, winner == self.ar.partner_seat(seat, self.n)])
+        if self.rules.partner_rotation:
+            block = self.ar.rotation_block(round_no, self.ops.ite)
+            partner = self.ar.rotating_partner(seat, block, self.ops.ite)
+        else:
+            partner = self.ar.partner_seat(seat, self.n)
+        return self.ops.any([winner == seat, winner == partner])
 
     def score(self, st: State) -> State:
         """scoring.score_round and decide_match: SCORE-WINNER-TAKES (V-TEAM,
@@ -830,9 +836,12 @@ class Model:
             else:
                 over = ops.sum([ops.ite(x < limit, 1, 0) for x in scores]) <= 1
         else:
-            points = ops.sum([ops.ite(self.team(w, s), 0, pts[s]) for s in range(n)])
-            scores = [ops.ite(self.team(w, s), x + points, x) for s, x in enumerate(st.scores)]
+            team = [self.team(w, s, st.round) for s in range(n)]
+            points = ops.sum([ops.ite(team[s], 0, pts[s]) for s in range(n)])
+            scores = [ops.ite(team[s], x + points, x) for s, x in enumerate(st.scores)]
             over = ops.any([x >= r.target for x in scores])
+            if r.partner_rotation:  # twelve rounds, whatever the scores
+                over = st.round >= 12
         scored = st.but(scores=scores)
         return ops.branch(
             over, lambda: scored.but(phase=OVER, to_act=-1), lambda: self.gather(scored)
@@ -858,4 +867,5 @@ class Model:
             missed=[0] * self.n,
             winner=-1,
             idle=0,
+            round=st.round + 1,
         )

@@ -392,7 +392,10 @@ def obligation(
     ops = Symbolic(action.replace(" ", "_"))
     m = model(rules, players, ops, ar)
     step = ACTIONS[action]
-    pre, assumed = _before(m, players, step.fixed)
+    fixed = step.fixed
+    if action == "score" and rules.partner_rotation:
+        fixed = ()  # V-EXT-PARTNER-ROTATION's pairs are not symmetric: every winner is proved
+    pre, assumed = _before(m, players, fixed)
     params, result, dom = step.build(m, pre)
     hyps = dom + ops.side + [g for _, g in ops.guards]
     outcomes = leaves(result)

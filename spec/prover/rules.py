@@ -20,7 +20,6 @@ from spec.catalogue import load as load_catalogue
 UNSUPPORTED = (
     "V-CHEAT",
     "V-UNO-OUT-CALL",
-    "V-EXT-PARTNER-ROTATION",
 )
 #: options that change nothing inside a round the model describes
 OUTSIDE_A_ROUND = (
@@ -61,6 +60,7 @@ class Rules:
     zero_rotate: bool = False  # V-SEVEN-ZERO.zero_rotate: a 0 passes every hand on
     jump_in: bool = False  # V-JUMP-IN
     futile: bool = False  # P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge
+    partner_rotation: bool = False  # V-EXT-PARTNER-ROTATION: four players, twelve rounds
     #: a turn draw: None (DRAW-ONE), "until_playable", "until_stop" (V-DRAW-UNTIL-PLAYABLE,
     #: V-DRAW-UNTIL-STOP), "at_most", "exactly" (V-DRAW-FIXED's modes)
     draw_mode: str | None = None
@@ -79,6 +79,8 @@ class Rules:
         return 4 if self.teams else 2
 
     def player_counts(self) -> list[int]:
+        if self.partner_rotation:
+            return [4]
         return [n for n in range(self.min_players(), 11) if not (self.teams and n % 2)]
 
 
@@ -107,6 +109,11 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         draw_mode, draw_n = "until_stop", t["V-DRAW-UNTIL-STOP"]["cap"]
     elif t["V-DRAW-FIXED"] is not False:
         draw_mode, draw_n = t["V-DRAW-FIXED"]["mode"], t["V-DRAW-FIXED"]["n"]
+    rotation = t["V-EXT-PARTNER-ROTATION"] is not False
+    if rotation and t["V-ALT-SCORING-LOSER-500"] is not False:
+        raise Unsupported(
+            "the formal model does not describe V-EXT-PARTNER-ROTATION with V-ALT-SCORING-LOSER-500"
+        )
     if draw_mode and (multi or seven_zero or t["V-JUMP-IN"] is not False):
         raise Unsupported(
             "the formal model does not describe a draw variant together with several cards "
@@ -142,6 +149,7 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         zero_rotate=bool(seven_zero.get("zero_rotate")),
         jump_in=t["V-JUMP-IN"] is not False,
         futile=bool(t["P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge"]),
+        partner_rotation=rotation,
         draw_mode=draw_mode,
         draw_n=draw_n,
         must_play_found=draw_mode == "until_playable"
@@ -199,6 +207,11 @@ GROUPS: tuple[Group, ...] = (
         (("V-ALT-SCORING-LOSER-500", {"end_mode": "eliminate"}),),
     ),
     Group("teams", "official", (("V-TEAM", True),)),
+    Group(
+        "teams, partner rotation",
+        "official",
+        (("V-TEAM", True), ("V-EXT-PARTNER-ROTATION", True)),
+    ),
     Group(
         "teams, alternative scoring",
         "official",

@@ -55,6 +55,7 @@ class State:
     scores: list[Any]  # [seat]
     winner: Any  # scoring: the seat that won the round
     idle: Any  # turns in a row without a play while nothing could be drawn (P-STALEMATE)
+    round: Any = 1  # the round of the match (V-EXT-PARTNER-ROTATION's partners)
     final: Any = 0  # challenge: against a Wild Draw Four that ended the round (futile)
     last: Any = -1  # the seat that laid the top card, -1 once the next turn has begun (V-JUMP-IN)
     #: [kind]: the cards drawn this turn that may be played (phase drawn): the card drawn,
@@ -102,6 +103,7 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         last=one("last"),
         fresh=per_kind("fresh"),
         final=one("final"),
+        round=one("round"),
     )
     return st.but(**fixed)
 
@@ -167,6 +169,7 @@ def abstract(pos: Any) -> State:
         carry=pend.get("carry", 0) if ph == COLOUR else 0,
         starter=1 if ph == COLOUR and pend.get("starter") else 0,
         final=1 if ph == CHALLENGE and pend.get("final") else 0,
+        round=get("round"),
         missed=list(get("missed_turns")),
         scores=list(get("scores")),
         winner=pend["winner"] if ph == SCORING else -1,
@@ -207,6 +210,7 @@ def observe(st: State) -> dict[str, Any]:
         "draw": tuple(st.draw),
         "discard": tuple(st.disc),
         "scores": list(st.scores),
+        "round": st.round,
         "owed": (st.owed_seat, st.owed_count, st.owed_turn),
     }
     if ph in PLAYING or ph == SCORING:

@@ -22,6 +22,8 @@ REFINED: list[Group] = [
 
 
 def players_for(group: Group, n: int) -> int:
+    if group.rules.partner_rotation:
+        return 4
     if group.rules.teams:
         return 2 * max(2, n // 2)
     return n

@@ -324,3 +324,19 @@ def test_a_futile_challenge_that_can_succeed_is_caught():
     cex = failing(report, "penalty victims")
     assert "phase challenge" in cex.text() and "(none)" in cex.text()
     failing(report, "turn order")  # the winner would owe cards
+
+
+ROTATION = [g for g in GROUPS if g.name == "teams, partner rotation"]
+
+
+def test_partners_that_never_rotate_are_caught():
+    """V-EXT-PARTNER-ROTATION's pairs are checked against the rule's table of blocks, so an
+    arithmetic that keeps partners opposite all match long is refuted."""
+
+    def opposite(seat, block, ite=arithmetic.py_ite):
+        return (seat + 2) % 4
+
+    assert prove(ROTATION, [4], ["score"], extras=False).ok
+    report = prove(ROTATION, [4], ["score"], ar=mutant(rotating_partner=opposite), extras=False)
+    cex = failing(report, "scoring")
+    assert cex.before.round >= 5 and "won the round" in cex.text()

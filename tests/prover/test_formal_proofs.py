@@ -124,6 +124,7 @@ def test_the_model_reads_the_options_as_the_engine_does():
         assert r.zero_rotate == bool(seven_zero.get("zero_rotate"))
         assert r.jump_in == bool(cfg.jump_in)
         assert r.futile == bool(cfg.futile_challenge)
+        assert r.partner_rotation == bool(cfg.partner_rotation)
         until = cfg.draw_until_playable or cfg.draw_until_stop
         fixed = cfg.draw_fixed or {}
         assert r.draw_mode == (
@@ -141,8 +142,11 @@ def test_variants_the_model_does_not_describe_are_refused():
     for variant in ("V-CHEAT", "V-UNO-OUT-CALL"):
         with pytest.raises(Unsupported, match=variant):
             rules_for("official", {variant: True})
-    with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION"):
-        rules_for("official", {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True})
+    with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION with"):
+        rules_for(
+            "official",
+            {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True, "V-ALT-SCORING-LOSER-500": True},
+        )
     with pytest.raises(Unsupported, match="V-SEVEN-ZERO together"):
         rules_for("official", {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True})
     with pytest.raises(Unsupported, match="draw variant together"):

@@ -251,3 +251,42 @@ def test_a_futile_challenge_of_a_closing_wild_draw_four_steps_as_the_engine():
             assert got == observe(abstract(done)), explain(got, observe(abstract(done)))
             checked += 1
     assert checked == 12
+
+
+@pytest.mark.parametrize("round_no", [4, 5, 9, 12])
+def test_partner_rotation_scores_each_block_as_the_engine(round_no):
+    """V-EXT-PARTNER-ROTATION: whole rounds of the blocks of four (random games stay in the
+    first block), set up by loading a position at ``round_no``, follow the engine step by
+    step up to the score and, after round 12, the end of the match."""
+    import random
+
+    from reference import apply, dump, load
+    from reference.chance import chance_action
+
+    group = next(g for g in REFINED if g.rules.partner_rotation)
+    scored = 0
+    for seed in range(8):
+        start = next(
+            b
+            for b, _, _, _ in steps(group, 4, seed, limit=40)
+            if b.phase == "turn" and not b.chance
+        )
+        d = dump(start)
+        d["round"] = round_no
+        pos, rng = load(d), random.Random(seed)
+        while pos.round == round_no and pos.phase != "over":
+            if pos.chance is not None:
+                act = chance_action(pos, rng)
+            else:
+                acts = legal_actions(pos)
+                plays = [a for a in acts if a["type"] == "play"]
+                act = rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(acts)
+            after, _ = apply(pos, act)
+            if act["type"] not in ("deal", "dealer_draw"):
+                got = observe(step(group.rules, abstract(pos), act, list(pos.draw_pile)))
+                want = observe(abstract(after))
+                assert got == want, f"{act} from\n{pos}\n{explain(got, want)}"
+            scored += after.scores != pos.scores
+            pos = after
+        assert pos.phase == ("over" if round_no == 12 else "deal") or pos.round > round_no
+    assert scored > 0
