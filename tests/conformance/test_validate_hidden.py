@@ -136,10 +136,9 @@ FIFTH_WD4 = [
 ]
 
 
-@pytest.fixture(scope="module")
-def short_game():
-    """A whole single-round game of 124 actions (seed 27), every card shown."""
-    g = play(3, "official", OPTIONS, seed=27)
+def _game(seed):
+    """A whole single-round game of three, every card shown."""
+    g = play(3, "official", OPTIONS, seed=seed)
     pos, _ = apply(new_game(3, "official", OPTIONS), g.chance[0])
     deal = g.chance[1]
     out = [
@@ -161,6 +160,11 @@ def short_game():
     return out
 
 
+@pytest.fixture(scope="module")
+def short_game():
+    return _game(27)  # 124 actions
+
+
 def test_a_consistent_trace_with_unknown_cards_is_valid_with_a_witness(short_game):
     hidden = _seat_zero_view(short_game)
     v = validate_lines(hidden)
@@ -174,6 +178,14 @@ def test_a_consistent_trace_with_unknown_cards_is_valid_with_a_witness(short_gam
     assert "null" not in "".join(filled)
     assert validate_lines(filled).status == 0
     assert validate_lines(_fill(hidden, v.witness[:-1])).unknown == 1
+
+
+def test_a_reshuffle_with_unknown_cards_in_play():
+    game = _game(16)  # 231 actions, the discards reshuffled once
+    hidden = _seat_zero_view(game)
+    v = validate_lines(hidden)
+    assert v.status == 0, (v.message, v.line, v.core)
+    assert v.unknown == 95 and validate_lines(_fill(hidden, v.witness)).status == 0
 
 
 def test_a_fifth_wild_draw_four_gives_exactly_the_lines_that_cannot_all_be_true():
