@@ -64,10 +64,13 @@ from spec.prover.hidden import (
     Not,
     Outcome,
     TraceModel,
+    Undecided,
     add,
     at_least,
     at_most,
 )
+
+SOLVER_SECONDS = 120.0  # Z3's time for one trace with unknown cards (--solver-timeout)
 
 
 def _dealer_draw(players: int, dealer: int) -> dict[str, Any]:
@@ -79,7 +82,12 @@ def _dealer_draw(players: int, dealer: int) -> dict[str, Any]:
     }
 
 
-def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, Any]]], path: str):
+def validate_hidden(
+    header: dict[str, Any],
+    records: list[tuple[int, dict[str, Any]]],
+    path: str,
+    solver_seconds: float = SOLVER_SECONDS,
+):
     from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
 
     deal = header.get("deal")
@@ -117,7 +125,9 @@ def validate_hidden(header: dict[str, Any], records: list[tuple[int, dict[str, A
         return Verdict(path, UNUSABLE, str(e), 1, "/profile")
     unknown = _first_unknown(hands, records)
     if unknown is not None:
-        return validate_unknown(header, records, path, pos, hands, starters, unknown)
+        return validate_unknown(
+            header, records, path, pos, hands, starters, unknown, solver_seconds
+        )
     pos, bad = _deal(pos, hands, starters, path)
     if bad is not None:
         return bad
@@ -344,9 +354,11 @@ def validate_unknown(
     hands: list[list[str | None]],
     starters: list[str],
     first_unknown: tuple[int, str],
+    solver_seconds: float = SOLVER_SECONDS,
 ):
     """Validate a trace with unknown cards: Z3 looks for a placement of them that makes
-    every line true (see the module docstring)."""
+    every line true (see the module docstring). Z3 gets ``solver_seconds`` in all; a trace
+    it cannot decide in that time is reported as undecided (unusable, exit 2)."""
     from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
 
     cfg = start.cfg
@@ -364,11 +376,12 @@ def validate_unknown(
                 _citations(vid),
             )
     started = time.perf_counter()
+    deadline = time.monotonic() + solver_seconds
     calls = 0
 
     def replay(preset: dict[str, int] | None):
         """One replay of the trace; a verdict against it, or what the replay found."""
-        model = TraceModel(preset)
+        model = TraceModel(preset, deadline)
         fills: list[tuple[int, str, str, int]] = []  # line, pointer, batch, index in the batch
 
         def core_verdict(out: Outcome, actions: int) -> Verdict:
@@ -695,7 +708,17 @@ def validate_unknown(
     passes = 0
     preset = None
     while True:  # again with the final witness from the start, until nothing changes
-        got = replay(preset)
+        try:
+            got = replay(preset)
+        except Undecided as e:
+            return Verdict(
+                path,
+                UNUSABLE,
+                f"undecided: {e} within {solver_seconds:g} s; the trace is neither shown "
+                "consistent nor refuted (raise --solver-timeout, or report more of the cards)",
+                first_unknown[0],
+                first_unknown[1],
+            )
         passes += 1
         if isinstance(got, Verdict):
             return got

@@ -73,7 +73,12 @@ def _citations(rule: str | None) -> list[str]:
     return [str(c) for c in cat.rules[rule].citations] if rule and rule in cat.rules else []
 
 
-def validate_lines(lines: list[str], path: str = "<trace>") -> Verdict:
+def validate_lines(
+    lines: list[str], path: str = "<trace>", solver_seconds: float | None = None
+) -> Verdict:
+    """The verdict on one trace. ``solver_seconds`` bounds Z3 on a trace with unknown
+    cards (default :data:`conformance.hidden.SOLVER_SECONDS`)."""
+
     def unusable(line: int, pointer: str, message: str) -> Verdict:
         return Verdict(path, UNUSABLE, message, line, pointer)
 
@@ -99,9 +104,11 @@ def validate_lines(lines: list[str], path: str = "<trace>") -> Verdict:
         records.append((i, rec))
     header = records[0][1]
     if "chance" not in header:
-        from conformance.hidden import validate_hidden
+        from conformance.hidden import SOLVER_SECONDS, validate_hidden
 
-        return validate_hidden(header, records[1:], path)
+        return validate_hidden(
+            header, records[1:], path, SOLVER_SECONDS if solver_seconds is None else solver_seconds
+        )
     try:
         pos = new_game(header["players"], header["profile"], header.get("options") or {})
     except IllegalAction as e:
@@ -210,9 +217,9 @@ def _plain_line(rec: Any) -> bool:
     )
 
 
-def validate_file(path: Path) -> Verdict:
+def validate_file(path: Path, solver_seconds: float | None = None) -> Verdict:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         return Verdict(str(path), UNUSABLE, f"cannot read the file: {e}")
-    return validate_lines(text.splitlines(), str(path))
+    return validate_lines(text.splitlines(), str(path), solver_seconds)

@@ -26,6 +26,14 @@ def register(sub: Any) -> None:
         action="store_true",
         help="with unknown (null) cards: print the witness, one card for each unknown",
     )
+    p.add_argument(
+        "--solver-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with unknown (null) cards: Z3's time per trace before it is reported undecided "
+        "(default 120)",
+    )
     p.set_defaults(fn=run)
 
 
@@ -33,7 +41,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     from conformance.validate import validate_file
 
     t0 = time.perf_counter()
-    verdicts = [validate_file(p) for p in args.traces]
+    verdicts = [validate_file(p, args.solver_timeout) for p in args.traces]
     seconds = time.perf_counter() - t0
     actions = sum(v.actions for v in verdicts)
     if args.json:

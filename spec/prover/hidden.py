@@ -27,6 +27,7 @@ traces with ``null`` cards (see :mod:`conformance.hidden`).
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -348,10 +349,21 @@ class Outcome:
     need: int | None = None
 
 
-class TraceModel:
-    """The hidden cards of one trace, built line by line (see the comment above)."""
+class Undecided(Exception):
+    """Z3 did not decide within the time budget (the trace is neither shown consistent nor
+    refuted)."""
 
-    def __init__(self, preset: Mapping[str, int] | None = None) -> None:
+
+class TraceModel:
+    """The hidden cards of one trace, built line by line (see the comment above).
+
+    ``deadline`` (a :func:`time.monotonic` time) bounds the solver: each call gets the time
+    left, and :class:`Undecided` is raised when Z3 runs out of it."""
+
+    def __init__(
+        self, preset: Mapping[str, int] | None = None, deadline: float | None = None
+    ) -> None:
+        self.deadline = deadline
         self.preset = dict(preset or {})  # a witness to start from (a previous run's)
         self.values: dict[str, int] = {}  # the current witness
         self.sizes: dict[str, int] = {}  # batch -> size
@@ -639,7 +651,7 @@ class TraceModel:
         )
         self._committed_caps = len(self._caps)
         self.solver_calls += 1
-        if s.check(*self._line_flags.values(), *self._deck_flags.values()) == z3.sat:
+        if self._check(*self._line_flags.values(), *self._deck_flags.values()) == z3.sat:
             got = {
                 name.strip("|"): int(v.replace("(- ", "-").rstrip(")"))
                 for name, v in _DEFINE.findall(s.model().sexpr())
@@ -649,6 +661,19 @@ class TraceModel:
             self.version += 1
             return Outcome(True)
         return self._core()
+
+    def _check(self, *assumptions: Any) -> Any:
+        """``sat`` or ``unsat`` under ``assumptions``, within the time left; :class:`Undecided`
+        when Z3 cannot tell in time."""
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise Undecided("the solver's time budget was spent")
+            self._solver.set("timeout", max(1, int(left * 1000)))
+        result = self._solver.check(*assumptions)
+        if result == z3.unknown:
+            raise Undecided(f"Z3 could not decide ({self._solver.reason_unknown()})")
+        return result
 
     def _core(self) -> Outcome:
         s = self._solver
@@ -662,7 +687,7 @@ class TraceModel:
 
         for t in list(keep):  # deletion: a minimal core
             trial = [u for u in keep if u != t]
-            if s.check(*(flag(u) for u in trial)) == z3.unsat:
+            if self._check(*(flag(u) for u in trial)) == z3.unsat:
                 keep = trial
         said = sorted(i for kind, i in keep if kind == "line")
         short = [k for kind, k in keep if kind == "deck"]
@@ -681,8 +706,10 @@ class TraceModel:
             relaxed = z3.Bool(f"relax {kind} {n}")
             s.add(z3.Implies(relaxed, self._circ[kind] <= n))
             others = [f for k, f in self._deck_flags.items() if k != kind]
-            ok = s.check(*flags, *others, relaxed) == z3.sat
-            s.pop()
+            try:
+                ok = self._check(*flags, *others, relaxed) == z3.sat
+            finally:
+                s.pop()
             if ok:
                 return n
         return None

@@ -356,3 +356,14 @@ def test_the_command_on_the_example_traces(capsys):
     assert set(ok["witness"][0]) == {"line", "field", "card"}
     assert bad["status"] == "violation" and [a["line"] for a in bad["core"]] == [1, 3, 7]
     assert set(bad["core"][0]) == {"line", "field", "asserts", "rule"}
+
+
+def test_a_trace_the_solver_cannot_decide_in_time_is_reported_undecided(capsys):
+    """The solver's time is bounded: with no time at all the trace is neither valid nor a
+    violation, but undecided (exit 2), and says how to go on."""
+    consistent = str(EXAMPLES / "hidden-consistent.jsonl")
+    assert main(["validate", "--solver-timeout", "0", consistent]) == 2
+    out = " ".join(capsys.readouterr().out.split())
+    assert "undecided" in out and "--solver-timeout" in out
+    # the same trace with time to spare is decided (valid), so the budget made the difference
+    assert main(["validate", "--solver-timeout", "60", consistent]) == 0
