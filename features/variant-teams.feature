@@ -239,6 +239,32 @@ Feature: Team play
       Then the scores are 117 150 120 157
       And the match is won by seat 3
 
+    @V-EXT-PARTNER-ROTATION @P-STALEMATE @official
+    Scenario: a void twelfth round is followed by a thirteenth, not by the end of the match
+      Policy: no source settles this; engine choice: a void round counts in the round number, but only a scored round can end the match
+
+      Given the option V-TEAM
+      And the option V-EXT-PARTNER-ROTATION
+      And a 4-player game
+      And the hands are
+        | seat | cards |
+        | 0    | G9    |
+        | 1    | B1    |
+        | 2    | Y1    |
+        | 3    | B2    |
+      And the top card is R7
+      And both piles are used up
+      And this is round 12
+      And the scores are 100 150 120 140
+      When seat 0 draws
+      And seat 1 draws
+      And seat 2 draws
+      And seat 3 draws
+      Then an event stalemate cites P-STALEMATE
+      And the scores are 100 150 120 140
+      And the position has /round = 13
+      And the game waits for the deal
+
     @V-EXT-PARTNER-ROTATION @official
     Scenario: a tie for the highest total after round twelve is a shared win
       Policy: no source settles this; EXT-MATTEL only
