@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -240,7 +241,8 @@ def _illegal(ref, rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
-BATCH = 16  # steps whose requests go out together (about 15 KB of requests at most)
+BATCH = 16  # steps whose requests go out together (about 6 KB of requests)
+IN_FLIGHT = 2  # batches sent before the first of them is checked (well under a pipe's 64 KB)
 
 
 @dataclass
@@ -346,11 +348,12 @@ def check_step(p: Planned, replies: list[dict[str, Any]]) -> tuple | None:
 def play_differential(
     worker: Worker, profile: str, players: int, seed: int, max_steps: int
 ) -> Finding:
-    """A game chosen by the harness: the reference plays up to :data:`BATCH` steps ahead,
-    their requests go to the program in one write, and each step is checked as its replies
-    come in (the program works while the harness plans and compares). At the first
-    difference the replies still in flight are read and dropped, and the step becomes a
-    reproducer: the position before it and its action."""
+    """A game chosen by the harness: the reference plays ahead in batches of :data:`BATCH`
+    steps, each batch's requests go to the program in one write, and :data:`IN_FLIGHT`
+    batches are with the program at once, so it answers one while the harness checks the
+    replies to the other and plans the next. At the first difference the replies still in
+    flight are read and dropped, and the step becomes a reproducer: the position before it
+    and its action."""
     gid = f"game-{seed}-{players}p"
     rng = random.Random(seed)
     t0 = time.perf_counter()
@@ -393,18 +396,28 @@ def play_differential(
             )
         ref = new_game(players, profile)
         step = 0
-        while ref.phase != "over" and step < max_steps:
-            batch: list[Planned] = []
-            while ref.phase != "over" and step < max_steps and len(batch) < BATCH:
-                step += 1
-                batch.append(plan_step(ref, step, rng))
-                ref = batch[-1].after
-            sent = program.send_many([r for p in batch for r in p.requests()])
+        in_flight: deque[tuple[list[Planned], list[dict[str, Any]]]] = deque()
+        while True:
+            # keep two batches with the program: it answers one while the harness checks
+            # the other and plans the next
+            while len(in_flight) < IN_FLIGHT and ref.phase != "over" and step < max_steps:
+                batch: list[Planned] = []
+                while ref.phase != "over" and step < max_steps and len(batch) < BATCH:
+                    step += 1
+                    batch.append(plan_step(ref, step, rng))
+                    ref = batch[-1].after
+                in_flight.append(
+                    (batch, program.send_many([r for p in batch for r in p.requests()]))
+                )
+            if not in_flight:
+                break
+            batch, sent = in_flight.popleft()
             for p in batch:
                 mine, sent = sent[: len(p.requests())], sent[len(p.requests()) :]
                 problem = check_step(p, program.receive_many(mine))
                 if problem is not None:
-                    program.receive_many(sent)  # the rest of the batch, so the pipe is clean
+                    # read the replies still in flight, so the pipe is clean for what follows
+                    program.receive_many(sent + [r for _, more in in_flight for r in more])
                     rule, message, fld, expected, actual, action = problem
                     return fail(p, rule, message, fld, expected, actual, action)
         note = f"{step} steps" + (
