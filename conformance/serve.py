@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from conformance.protocol import PROTOCOL
+from reference import IllegalAction, apply, dump, legal_actions, load, new_game
 from spec import __version__
 from spec.catalogue import load as load_catalogue
 
@@ -25,8 +26,6 @@ class Server:
 
     def handle(self, msg: Any) -> dict[str, Any] | None:
         """The reply to one request (``None`` for ``stop``)."""
-        from reference import IllegalAction, apply, dump, legal_actions, load, new_game
-
         if not isinstance(msg, dict):
             return {
                 "seq": None,
