@@ -78,7 +78,7 @@ class Server:
                 return {"seq": seq, "ok": True, "actions": legal_actions(self.pos)}
             if cmd == "apply":
                 try:
-                    self.pos, events = apply(self.pos, msg["action"])
+                    self.pos, events = apply(self.pos, msg["action"], in_place=True)
                     return {"seq": seq, "ok": True, "accepted": True, "events": events}
                 except IllegalAction as e:
                     return {"seq": seq, "ok": True, "accepted": False, "error": e.to_json()}

@@ -825,9 +825,9 @@ def _illegal_penalised() -> None:
     from reference.errors import IllegalAction
 
     def make(old):
-        def apply(pos, action):
+        def apply(pos, action, **kw):
             try:
-                return old(pos, action)
+                return old(pos, action, **kw)
             except IllegalAction:
                 seat = action.get("seat") if isinstance(action, dict) else None
                 if (
@@ -856,9 +856,9 @@ def _false_catch() -> None:
     from reference.errors import IllegalAction
 
     def make(old):
-        def apply(pos, action):
+        def apply(pos, action, **kw):
             try:
-                return old(pos, action)
+                return old(pos, action, **kw)
             except IllegalAction as e:
                 if e.rule != "P-FALSE-CATCH":
                     raise
