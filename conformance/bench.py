@@ -260,11 +260,11 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
     if not quick:
         runs = [run_case("prove") for _ in range(1)]
         record("prove", runs, "seconds")
-    results["targets"] = targets(results)
+    results["targets"] = judge_targets(results)
     return results
 
 
-def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     """The benchmark issue's targets, each with the measured value and whether it is met."""
     cases = results["cases"]
 

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from conformance.bench import case_certify, case_echo, case_engine, case_validate, run_case, targets
+from conformance.bench import (
+    case_certify,
+    case_echo,
+    case_engine,
+    case_validate,
+    judge_targets,
+    run_case,
+)
 
 
 def test_engine_case_counts_actions_and_games():
@@ -52,7 +59,7 @@ def test_targets_are_judged_against_the_issue_goals():
             "prove": {"median": 20.0},
         },
     }
-    met = {t["target"]: t["met"] for t in targets(results)}
+    met = {t["target"]: t["met"] for t in judge_targets(results)}
     assert met == {
         "reference ÷ RLCard, 4 players, actions/s": False,
         "validated actions/s": True,
@@ -62,4 +69,16 @@ def test_targets_are_judged_against_the_issue_goals():
         "prove, seconds": True,
     }
     results["cases"].pop("prove")
-    assert [t["met"] for t in targets(results)][-1] is None  # not measured is not "met"
+    assert [t["met"] for t in judge_targets(results)][-1] is None  # not measured is not "met"
+
+
+def test_a_quick_bench_runs_every_case_and_judges_the_targets():
+    from conformance.bench import bench
+
+    results = bench(repeats=1, seconds=0.1, quick=True)
+    cases = results["cases"]
+    for name in ("engine official 4p", "validate", "certify serve --jobs 1", "echo floor"):
+        assert cases[name]["median"] > 0, name
+        assert cases[name]["max_rss_mb"] > 0, name
+    assert len(results["targets"]) == 6
+    assert all(t["met"] in (True, False, None) for t in results["targets"])
