@@ -8,7 +8,8 @@ from typing import Any
 from reference.errors import IllegalAction
 from reference.position import Position
 from reference.registry import implements
-from reference.turns import Event, event, give_turn, step
+from reference.turns import Event, event, give_turn, ring
+from spec import arithmetic as ar
 from spec.cards import CANONICAL_DECK, DECK_COUNTS, WILD, WILD_DRAW_FOUR, is_card, is_number
 
 HAND_SIZE = 7
@@ -192,8 +193,7 @@ def starter_card(pos: Position, events: list[Event]) -> None:
     if card == WILD and cfg.first_wild_redraw:
         first_wild_redraw(pos, events)
         return
-    left = step(pos, pos.dealer, 1)
-    pos.direction = 1
+    left, pos.direction, _ = starter_turn(pos, ar.NUMBER)
     if card == WILD:
         first_card_wild(pos, left)
         return
@@ -209,6 +209,14 @@ def starter_card(pos: Position, events: list[Event]) -> None:
         first_card_number(pos, left, events)
 
 
+def starter_turn(pos: Position, kind: int) -> tuple[int, int, int]:
+    """``(first to act, direction, victim)`` after a starter of class ``kind``:
+    :func:`spec.arithmetic.starter_effect` over the seats still playing."""
+    seats = ring(pos)
+    first, direction, victim = ar.starter_effect(seats.index(pos.dealer), len(seats), kind)
+    return seats[first], direction, seats[victim] if victim != ar.NO_VICTIM else victim
+
+
 @implements("FIRST-CARD-NUMBER", "FIRST-PLAYER", "DIRECTION-INITIAL")
 def first_card_number(pos: Position, left: int, events: list[Event]) -> None:
     """A number card as starter does nothing: its colour is current, play runs clockwise,
@@ -220,15 +228,15 @@ def first_card_number(pos: Position, left: int, events: list[Event]) -> None:
 def first_card_skip(pos: Position, left: int, events: list[Event]) -> None:
     """A Skip as starter: the dealer's left-hand neighbour loses the turn."""
     events.append(event("turn_skipped", "FIRST-CARD-SKIP", seat=left))
-    give_turn(pos, step(pos, left), events)
+    give_turn(pos, starter_turn(pos, ar.SKIP)[0], events)
 
 
 @implements("FIRST-CARD-REVERSE")
 def first_card_reverse(pos: Position, events: list[Event]) -> None:
     """A Reverse as starter: the dealer begins and play runs counter-clockwise."""
-    pos.direction = -1
+    first, pos.direction, _ = starter_turn(pos, ar.REVERSE)
     events.append(event("direction_reversed", "FIRST-CARD-REVERSE"))
-    give_turn(pos, pos.dealer, events)
+    give_turn(pos, first, events)
 
 
 @implements("FIRST-CARD-DRAW-TWO")
@@ -236,9 +244,10 @@ def first_card_draw_two(pos: Position, left: int, events: list[Event]) -> None:
     """A Draw Two as starter: the dealer's left-hand neighbour draws 2 and loses the turn."""
     from reference.drawing import owe
 
-    owe(pos, left, 2, "FIRST-CARD-DRAW-TWO")
-    events.append(event("turn_skipped", "FIRST-CARD-DRAW-TWO", seat=left))
-    give_turn(pos, step(pos, left), events)
+    first, _, victim = starter_turn(pos, ar.DRAW_TWO)
+    owe(pos, victim, ar.draw_penalty(ar.DRAW_TWO), "FIRST-CARD-DRAW-TWO")
+    events.append(event("turn_skipped", "FIRST-CARD-DRAW-TWO", seat=victim))
+    give_turn(pos, first, events)
 
 
 @implements("FIRST-CARD-WILD")

@@ -86,6 +86,28 @@ def after_card(
     )
 
 
+def starter_effect(
+    dealer: Any, players: Any, kind: Any, ite: Callable[..., Any] = py_ite
+) -> tuple[Any, Any, Any]:
+    """FIRST-CARD-*: ``(first to act, direction, victim)`` after a starter of ``kind``.
+
+    Play starts clockwise from the dealer, so a starter acts as though the dealer had laid
+    it (:func:`after_card`): the dealer's left begins after a number or a Wild (they name
+    the colour first), a Skip passes over them, a Draw Two makes them draw and lose the
+    turn. A Reverse is the exception: the dealer begins, counter-clockwise. (A Wild Draw
+    Four starter is returned, not played.)
+
+    >>> starter_effect(3, 4, SKIP)      # seat 0 is skipped
+    (1, 1, -1)
+    >>> starter_effect(3, 4, REVERSE)   # the dealer begins
+    (3, -1, -1)
+    >>> starter_effect(1, 2, DRAW_TWO)  # seat 0 draws, the dealer begins
+    (1, 1, 0)
+    """
+    to_act, direction, victim = after_card(dealer, 1, players, kind, ite)
+    return ite(kind == REVERSE, dealer, to_act), direction, victim
+
+
 def skip_victim(victim: Any, direction: Any, players: Any) -> Any:
     """The seat that acts after a penalty victim who loses the turn."""
     return next_seat(victim, direction, players)

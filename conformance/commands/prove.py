@@ -72,7 +72,10 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
     from spec.prover.proofs import ACTIONS, prove
     from spec.prover.rules import GROUPS, UNSUPPORTED
 
-    not_modelled = f"{', '.join(UNSUPPORTED)}; the deal and the first discard"
+    not_modelled = (
+        f"{', '.join(UNSUPPORTED)}; the dealer draw and who deals next (P-NEXT-DEALER: "
+        "the deal is proved for every dealer)"
+    )
 
     if args.list:
         return _list(args, GROUPS, ACTIONS)

@@ -23,6 +23,7 @@ from spec.prover.state import (
     PLAYING,
     SCORING,
     STACK,
+    STARTER,
     SWAP,
     TURN,
     State,
@@ -44,6 +45,7 @@ PROPERTIES = {
     "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says",
     "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
     "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card",
+    "first turn": "the deal gives every seat 7 cards of the deck and leaves the rest as the draw pile; a number starter gives the first turn to the dealer's left, clockwise; a Skip to the seat after them; a Reverse to the dealer, counter-clockwise; a Draw Two makes the dealer's left draw 2 and lose the turn; a Wild has the dealer's left name the colour, then play; a Wild Draw Four (and under V-EXT-FIRST-WILD-REDRAW a Wild, under V-FIRST-CARD-NO-SPECIAL any special card) is returned and another card turned up",
     "scoring": "the round winner (and partner) scores exactly the value of the cards left in the other hands (alternative scoring: each other player scores their own hand, or their team's); the match ends exactly at the target",
 }
 
@@ -104,7 +106,7 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     turn = a(
         [
             st.phase >= 0,
-            st.phase <= SWAP,
+            st.phase <= STARTER,
             ops.any([st.direction == 1, st.direction == -1]),
             imp(playing, seat(st.to_act)),
             imp(ops.not_(playing), st.to_act == -1),
@@ -182,7 +184,11 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             imp(st.phase == SWAP, ops.weigh(st.top, K.SEVEN) == 1),
             # V-JUMP-IN: who laid the top card, if the next turn has not begun
             imp(playing, a([st.last >= -1, st.last < n])),
-            imp(ops.any([st.phase == DEAL, st.phase == OVER]), st.owed_count == 0),
+            imp(
+                ops.any([st.phase == DEAL, st.phase == OVER, st.phase == STARTER]),
+                st.owed_count == 0,
+            ),
+            imp(st.phase == STARTER, seat(st.dealer)),
             imp(
                 a([st.phase == SCORING, st.owed_count > 0]),
                 st.owed_seat != st.winner,
@@ -206,6 +212,17 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             imp(
                 st.phase == DEAL,
                 a([ops.eq(x, 0) for h in st.hands for x in h] + [ops.eq(x, 0) for x in st.disc]),
+            ),
+            imp(ops.any([st.phase == DEAL, st.phase == STARTER]), a([x == 0 for x in st.missed])),
+            # the hands are dealt and no starter has taken effect yet: every hand holds cards,
+            # and the draw pile a number card (so a starter can always be turned up, also when
+            # V-FIRST-CARD-NO-SPECIAL sets special ones aside)
+            imp(
+                st.phase == STARTER,
+                a(
+                    [x >= 1 for x in sizes]
+                    + [ops.sum([st.draw[k] for k in K.OF_CLASS[ar.NUMBER]]) >= 1]
+                ),
             ),
         ]
     )
@@ -643,6 +660,53 @@ def step_properties(
             )
         out["scoring"] = ok
 
+    def deal() -> None:
+        dealt = [ops.sum(h) for h in params["hands"]]
+        out["first turn"] = a(
+            [x == 7 for x in dealt]
+            + [b == ops.sum(h) for b, h in zip(m.sizes(post), params["hands"], strict=True)]
+            + [ops.sum(post.draw) == sum(K.DECK) - 7 * n, ops.sum(post.disc) == 0]
+            + [post.phase == STARTER, post.dealer == params["dealer"], none_owed]
+        )
+
+    def starter() -> None:
+        cls, q, dl = params["cls"], params["card"], pre.dealer
+        procedure = r.special_starter if cls != ar.NUMBER else None
+        returned = (
+            procedure is not None
+            or cls == ar.WILD_DRAW_FOUR
+            or (cls == ar.WILD and r.first_wild_redraw)
+        )
+        hands_kept = a(
+            [post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)]
+        )
+        if returned:
+            aside = procedure == "aside"
+            pile = [post.draw[k] == pre.draw[k] - (q[k] if aside else 0) for k in range(K.N_KINDS)]
+            ok = a([post.phase == STARTER, post.dealer == dl, none_owed, hands_kept, *pile])
+        else:
+            left = mod(dl + 1, n)
+            up = a([post.top[k] == q[k] for k in range(K.N_KINDS)])
+            if cls == ar.WILD:
+                ok = a([post.phase == COLOUR, post.to_act == left, post.starter == 1, none_owed])
+            elif cls == ar.NUMBER:
+                ok = a([post.handed == left, post.direction == 1, none_owed])
+            elif cls == ar.SKIP:
+                ok = a([post.handed == mod(dl + 2, n), post.direction == 1, none_owed])
+            elif cls == ar.REVERSE:
+                ok = a([post.handed == dl, post.direction == -1, none_owed])
+            else:
+                ok = a(
+                    [
+                        post.owed_seat == left,
+                        post.owed_count == 2,
+                        post.handed == mod(dl + 2, n),
+                        post.direction == 1,
+                    ]
+                )
+            ok = a([ok, up, hands_kept, post.direction == ops.ite(cls == ar.REVERSE, -1, 1)])
+        out["first turn"] = ok
+
     builders = {
         "play": single_card,
         "swap": swap,
@@ -658,6 +722,8 @@ def step_properties(
         "serve": serve,
         "reshuffle": reshuffle,
         "score": score,
+        "deal": deal,
+        "starter": starter,
     }
     family = action.split(" ")[0]
     if family in builders:

@@ -58,6 +58,10 @@ def seat_symmetry(n: int, ar: ModuleType = arithmetic) -> tuple[bool, float]:
         z1 == turn(z0),
     ]
     goals.append(ar.rotation_target(turn(s), d, n) == turn(ar.rotation_target(s, d, n)))
+    for kind in (arithmetic.NUMBER, arithmetic.SKIP, arithmetic.REVERSE, arithmetic.DRAW_TWO):
+        f1, e1, v1 = ar.starter_effect(turn(s), n, kind, ite)
+        f0, e0, v0 = ar.starter_effect(s, n, kind, ite)
+        goals += [f1 == turn(f0), e1 == e0, v1 == z3.If(v0 == arithmetic.NO_VICTIM, v0, turn(v0))]
     if n % 2 == 0:
         goals.append(ar.partner_seat(turn(s), n) == turn(ar.partner_seat(s, n)))
     ok = _unsat(hyps, z3.And(goals))

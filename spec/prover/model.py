@@ -30,6 +30,7 @@ from spec.prover.state import (
     PLAYING,
     SCORING,
     STACK,
+    STARTER,
     SWAP,
     TURN,
     State,
@@ -715,6 +716,57 @@ class Model:
             lambda: self.go_out(laid, seat, total if cum else last_draw, last[K.WD4] == 1),
             lambda: self.finish(laid, seat, *effect, legal),
         )
+
+    # -- the deal and the first discard (chance inputs before a round) ----------------------
+    def deal(self, st: State, dealer: Any, hands: Sequence[Vec]) -> State:
+        """setup.deal (DEAL-SEVEN, DRAW-PILE-INIT): every seat's 7 cards ``hands[s]`` come off
+        the gathered deck; the rest is the draw pile, whose top card is then turned up
+        (:meth:`turn_up`). ``dealer`` is who the deal's chance input names; who deals the
+        next round (P-NEXT-DEALER) is not modelled, so every dealer is allowed."""
+        ops = self.ops
+        ops.require(st.phase == DEAL, "a deal is awaited")
+        ops.require(ops.all([dealer >= 0, dealer < self.n]), "a seat deals")
+        draw = list(st.draw)
+        new_hands = [list(h) for h in st.hands]
+        for s, h in enumerate(hands):
+            ops.require(ops.all([ops.le(0, x) for x in h]), "cards")
+            ops.require(ops.sum(h) == 7, "seven cards (DEAL-SEVEN)")
+            for k in range(K.N_KINDS):
+                draw[k], new_hands[s][k] = self.ar.move_cards(draw[k], new_hands[s][k], h[k])
+        ops.require(ops.all([ops.le(0, x) for x in draw]), "cards of the deck")
+        return self.cleared(st, hands=new_hands, draw=draw, phase=STARTER, to_act=-1, dealer=dealer)
+
+    def turn_up(self, st: State, q: Vec, cls: int) -> State:
+        """setup.starter_card (FIRST-DISCARD-FLIP, FIRST-CARD-*): the draw pile's top card
+        ``q`` (of class ``cls``) is turned up as the starter and takes effect
+        (``arithmetic.starter_effect``), or is returned: a Wild Draw Four (FIRST-CARD-WD4), a
+        Wild under V-EXT-FIRST-WILD-REDRAW, any special card under V-FIRST-CARD-NO-SPECIAL
+        (shuffled back or buried: back in the draw pile; set aside: left in the discard
+        pile). A returned starter leaves the next one to be turned up (phase starter)."""
+        ops, r, ar = self.ops, self.rules, self.ar
+        ops.require(st.phase == STARTER, "a starter is to be turned up")
+        ops.require(ops.sum(q) == 1, "one card")
+        ops.require(
+            ops.all([ops.le(a, b) for a, b in zip(q, st.draw, strict=True)]), "of the draw pile"
+        )
+        draw, disc = list(st.draw), list(st.disc)
+        for k in range(K.N_KINDS):
+            draw[k], disc[k] = ar.move_cards(draw[k], disc[k], q[k])
+        up = st.but(draw=draw, disc=disc, top=list(q), last=-1, idle=0)
+        procedure = r.special_starter if cls != ar.NUMBER else None
+        if procedure == "aside":
+            return up.but(top=[0] * K.N_KINDS)
+        if procedure or cls == ar.WILD_DRAW_FOUR or (cls == ar.WILD and r.first_wild_redraw):
+            return st  # shuffled back or buried: the draw pile holds it again
+        first, direction, victim = ar.starter_effect(st.dealer, self.n, cls, ops.ite)
+        up = up.but(direction=direction)
+        if cls == ar.WILD:
+            return self.cleared(up, phase=COLOUR, to_act=first, starter=1, prior=-1, colour=-1)
+        up = up.but(colour=ops.weigh(q, K.COLOUR))
+        if cls == ar.DRAW_TWO:
+            up = self.owe(up, victim, ar.draw_penalty(cls, ops.ite))
+        # turns.give_turn: nobody owes a missed turn when a round begins (the invariant)
+        return self.cleared(up, to_act=first, phase=TURN, handed=first)
 
     # -- steps nobody decides ---------------------------------------------------------------
     def can_serve(self, st: State) -> Any:

@@ -35,6 +35,7 @@ from spec.prover.state import (
     DRAWN,
     PLAYING,
     SCORING,
+    STARTER,
     TURN,
     State,
     describe,
@@ -94,6 +95,9 @@ def enabled(
         out.append(ops.all([st.phase == DRAWN, st.owed_count == 0, m.found(st, s)]))
     out.append(m.can_serve(st))
     out.append(st.phase == DEAL)  # the next deal is a chance input
+    # a starter is turned up from the draw pile (after a shuffle, a chance input, if the last
+    # one was shuffled back): the pile must hold a card
+    out.append(ops.all([st.phase == STARTER, ops.sum(st.draw) > 0]))
     return ops.any(out)
 
 
@@ -139,7 +143,7 @@ def stuck_state(
 ) -> State | None:
     """A state of a round, not over, from which no step can be taken (``None``: there is
     none, deadlock freedom is proved)."""
-    for seat, phases in ((0, PLAYING), (-1, (SCORING, DEAL))):
+    for seat, phases in ((0, PLAYING), (-1, (SCORING, DEAL, STARTER))):
         m = model(rules, n, Symbolic("deadlock"), ar)
         st = symbolic(m.ops, n, to_act=seat)
         hyps = list(invariants(m, st).values()) + [m.ops.any([st.phase == p for p in phases])]

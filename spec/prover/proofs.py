@@ -16,6 +16,7 @@ which Z3 shares structurally, so identical queries are solved once.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -38,7 +39,7 @@ from spec.prover.invariants import (
 )
 from spec.prover.model import Model
 from spec.prover.rules import GROUPS, Group, Rules
-from spec.prover.state import STACK, State, describe, evaluate, symbolic, to_json
+from spec.prover.state import DEAL, STACK, STARTER, State, describe, evaluate, symbolic, to_json
 
 Build = Callable[[Model, State], tuple[dict[str, Any], State, list[Any]]]
 
@@ -128,6 +129,21 @@ def _score(m: Model, pre: State) -> Result:
     return {}, m.score(pre), []
 
 
+def _deal(m: Model, pre: State) -> Result:
+    ops = m.ops
+    hands = [ops.ints(f"hand{s}.", K.N_KINDS) for s in range(m.n)]
+    dealer = ops.int("dealer")
+    return {"dealer": dealer, "hands": hands}, m.deal(pre, dealer, hands), []
+
+
+def _starter(cls: int) -> Build:
+    def build(m: Model, pre: State) -> Result:
+        q, dom = card_of(m.ops, cls, "card.")
+        return {"card": q, "cls": cls}, m.turn_up(pre, q, cls), dom
+
+    return build
+
+
 def _group(m: Model, pre: State) -> Result:
     ops = m.ops
     g = ops.ints("group.", K.N_KINDS)
@@ -179,6 +195,23 @@ ACTIONS: dict[str, Step] = {
     "reshuffle": Step("reshuffle the discards into a new draw pile", ALWAYS, _reshuffle, ()),
     "score": Step("score the round; deal again or end the match", ALWAYS, _score, (("winner", 0),)),
     "swap": Step("swap hands after a 7 (V-SEVEN-ZERO)", lambda r: r.seven_swap, _swap),
+    "deal": Step("deal seven cards to every seat", ALWAYS, _deal, (("phase", DEAL),)),
+    **{
+        f"starter {name}": Step(
+            f"turn up {doc} as the starter (FIRST-CARD-*)",
+            ALWAYS,
+            _starter(cls),
+            (("phase", STARTER), ("dealer", 0)),
+        )
+        for cls, name, doc in (
+            (arithmetic.NUMBER, "number", "a number card"),
+            (arithmetic.SKIP, "skip", "a Skip"),
+            (arithmetic.REVERSE, "reverse", "a Reverse"),
+            (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
+            (arithmetic.WILD, "wild", "a Wild"),
+            (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
+        )
+    },
     **{
         f"jump in {name}": Step(
             f"jump in with {doc} identical to the top card (V-JUMP-IN)",
@@ -251,6 +284,8 @@ def step_text(action: str, params: dict[str, Any]) -> str:
         parts.append(f"{verb} {params['target']}")
     if "drawn" in params:
         parts.append(f"drawing {cards(params['drawn'])}")
+    if "hands" in params:
+        parts.append(f"by seat {params['dealer']}: " + "; ".join(cards(h) for h in params["hands"]))
     return " ".join(parts)
 
 
@@ -326,7 +361,7 @@ class Report:
 
 
 LEMMAS = {
-    "seat symmetry": "the seat arithmetic (next seat, advance after a card, challenge outcome, the victim's successor, partners, the 0-7 rotation target) commutes with turning the table, so a step proved from seat 0 is proved from every seat",
+    "seat symmetry": "the seat arithmetic (next seat, advance after a card, challenge outcome, the victim's successor, partners, the 0-7 rotation target, the starter's first player and victim) commutes with turning the table, so a step proved from seat 0 is proved from every seat",
     "missed turns": "arithmetic.pass_missed_turns: a player owing one missed turn loses exactly the next turn they would take; counts stay at zero or above",
 }
 POLICY_GOALS = {
@@ -543,18 +578,19 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
         _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
         _timed("missed turns", "arithmetic", n, [], lambda: lemmas.missed_turns(n, ar)[0]),
     ]
-    distinct: dict[tuple[Rules, tuple[str, ...]], list[str]] = {}
+    distinct: dict[tuple[Rules, str], list[str]] = {}
     for g in groups:
         goals = tuple(POLICY_GOALS) if not g.options else g.policies
         if goals and n in g.rules.player_counts():
-            distinct.setdefault((g.rules, goals), []).append(g.name)
-    for (rules, goals), names in distinct.items():
-        for goal in goals:
-            out.append(
-                _timed(
-                    goal, "any step", n, names, lambda g=goal, r=rules: policies.holds(g, r, n, ar)
-                )
-            )
+            # how a starter is replaced changes no step the policies take (in phase starter
+            # any card of the draw pile can be turned up), so those profiles share the check
+            rules = dataclasses.replace(g.rules, first_no_special=None, first_wild_redraw=False)
+            for goal in goals:
+                distinct.setdefault((rules, goal), []).append(g.name)
+    for (rules, goal), names in distinct.items():
+        out.append(
+            _timed(goal, "any step", n, names, lambda g=goal, r=rules: policies.holds(g, r, n, ar))
+        )
     return out
 
 

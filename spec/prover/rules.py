@@ -3,7 +3,7 @@
 :func:`rules_for` compiles a profile and option overrides (through the catalogue, as the
 engine's ``reference.config`` does) into a :class:`Rules`. Options the model does not
 describe raise :class:`Unsupported`; options that only matter outside a round in progress
-(the deal, the first discard, the next dealer) or only to UNO-call bookkeeping (the model
+(the next dealer: the deal step allows every dealer) or only to UNO-call bookkeeping (the model
 lets any one-card hand be caught, which over-approximates every catch window) are ignored.
 
 :data:`GROUPS` lists the profile and option combinations ``unospec prove`` covers.
@@ -23,8 +23,6 @@ UNSUPPORTED = (
 )
 #: options that change nothing inside a round the model describes
 OUTSIDE_A_ROUND = (
-    "V-FIRST-CARD-NO-SPECIAL",
-    "V-EXT-FIRST-WILD-REDRAW",
     "P-NEXT-DEALER.next_dealer",
     "V-UNO-LATE-CATCH",
     "V-UNO-NOT-ENFORCED",
@@ -66,6 +64,17 @@ class Rules:
     draw_mode: str | None = None
     draw_n: int = 1  # the cap of a series (0: none), or V-DRAW-FIXED's n
     must_play_found: bool = False  # V-DRAW-UNTIL-PLAYABLE.must_play_found
+    #: V-FIRST-CARD-NO-SPECIAL's procedure for a special starter (reshuffle / bury / set_aside)
+    first_no_special: str | None = None
+    first_wild_redraw: bool = False  # V-EXT-FIRST-WILD-REDRAW
+
+    @property
+    def special_starter(self) -> str | None:
+        """V-FIRST-CARD-NO-SPECIAL: a special starter goes ``back`` into the draw pile
+        (shuffled in or buried), is set ``aside`` in the discard pile, or (None) takes effect."""
+        if self.first_no_special is None:
+            return None
+        return "aside" if self.first_no_special == "set_aside" else "back"
 
     @property
     def series(self) -> bool:
@@ -154,6 +163,8 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         draw_n=draw_n,
         must_play_found=draw_mode == "until_playable"
         and bool(t["V-DRAW-UNTIL-PLAYABLE"]["must_play_found"]),
+        first_no_special=p("V-FIRST-CARD-NO-SPECIAL", "procedure"),
+        first_wild_redraw=t["V-EXT-FIRST-WILD-REDRAW"] is not False,
     )
 
 
@@ -240,6 +251,18 @@ GROUPS: tuple[Group, ...] = (
         (("P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge", True),),
         policies=DEADLOCK,
     ),
+    Group(
+        "special starter buried",
+        "official",
+        (("V-FIRST-CARD-NO-SPECIAL", {"procedure": "bury"}),),
+    ),
+    Group(
+        "special starter set aside",
+        "official",
+        (("V-FIRST-CARD-NO-SPECIAL", {"procedure": "set_aside"}),),
+        policies=DEADLOCK,
+    ),
+    Group("Wild starter redrawn", "official", (("V-EXT-FIRST-WILD-REDRAW", True),)),
     Group("draw until playable", "official", (("V-DRAW-UNTIL-PLAYABLE", True),), policies=DEADLOCK),
     Group(
         "draw until playable, at most 3, must play",

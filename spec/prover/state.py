@@ -20,8 +20,19 @@ from typing import Any
 from spec.cards import COLOURS
 from spec.prover import kinds as K
 
-TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP = range(9)
-PHASE_NAMES = ("turn", "drawn", "colour", "challenge", "stack", "scoring", "deal", "over", "swap")
+TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP, STARTER = range(10)
+PHASE_NAMES = (
+    "turn",
+    "drawn",
+    "colour",
+    "challenge",
+    "stack",
+    "scoring",
+    "deal",
+    "over",
+    "swap",
+    "starter",  # the hands are dealt; a starter is to be turned up (FIRST-CARD-WD4 …)
+)
 PLAYING = (TURN, DRAWN, COLOUR, CHALLENGE, STACK, SWAP)
 
 
@@ -61,6 +72,7 @@ class State:
     #: [kind]: the cards drawn this turn that may be played (phase drawn): the card drawn,
     #: under V-DRAW-UNTIL-PLAYABLE / -STOP only the card drawn last
     fresh: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
+    dealer: Any = -1  # deal / starter: the dealer (the deal's chance input names them)
     handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
 
     def but(self, **changes: Any) -> State:
@@ -104,6 +116,7 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         fresh=per_kind("fresh"),
         final=one("final"),
         round=one("round"),
+        dealer=one("dealer"),
     )
     return st.but(**fixed)
 
@@ -132,6 +145,9 @@ def abstract(pos: Any) -> State:
     object with the same fields (a ``reference.Position``)."""
     get = pos.get if isinstance(pos, dict) else (lambda name: getattr(pos, name))
     phase = get("phase")
+    chance = get("chance") or {}
+    if phase == "deal" and chance.get("type") == "shuffle":
+        phase = "starter"  # a returned starter awaits the shuffle before the next is turned up
     if phase not in PHASE_NAMES:
         raise OutOfScope(f"phase {phase!r} belongs to a variant the model does not cover")
     ph = PHASE_NAMES.index(phase)
@@ -170,6 +186,7 @@ def abstract(pos: Any) -> State:
         starter=1 if ph == COLOUR and pend.get("starter") else 0,
         final=1 if ph == CHALLENGE and pend.get("final") else 0,
         round=get("round"),
+        dealer=-1 if get("dealer") is None else get("dealer"),
         missed=list(get("missed_turns")),
         scores=list(get("scores")),
         winner=pend["winner"] if ph == SCORING else -1,
@@ -227,6 +244,8 @@ def observe(st: State) -> dict[str, Any]:
         out.update(winner=st.winner)
     if ph == DEAL:
         out.update(direction=st.direction, missed=list(st.missed), idle=st.idle)
+    if ph == STARTER:
+        out.update(dealer=st.dealer, missed=list(st.missed), idle=st.idle)
     return out
 
 
@@ -265,6 +284,8 @@ def describe(st: State) -> str:
         lines.append(f"  a colour is to be named (colour before the wild: {colour_name(st.prior)})")
     if ph == SCORING:
         lines.append(f"  seat {st.winner} won the round")
+    if ph in (DEAL, STARTER) and isinstance(st.dealer, int) and st.dealer >= 0:
+        lines.append(f"  seat {st.dealer} deals")
     if any(st.scores):
         lines.append(f"  scores: {st.scores}")
     return "\n".join(lines)
@@ -297,4 +318,5 @@ def to_json(st: State) -> dict[str, Any]:
         "winner": st.winner,
         "idle_turns": st.idle,
         "last_played_by": st.last,
+        "dealer": st.dealer,
     }

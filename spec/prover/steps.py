@@ -19,7 +19,7 @@ from spec.prover import kinds as K
 from spec.prover.evaluators import Concrete
 from spec.prover.model import Model
 from spec.prover.rules import Rules
-from spec.prover.state import COLOUR, DRAWN, OVER, SCORING, STACK, TURN, State
+from spec.prover.state import COLOUR, DRAWN, OVER, SCORING, STACK, STARTER, TURN, State
 
 
 class Unmodelled(ValueError):
@@ -61,6 +61,12 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
         st = m.call_uno(st, seat)
     elif kind == "catch":
         st = m.catch(st, seat, action["target"])
+    elif kind == "deal":
+        hands = [K.counts(h) for h in action["hands"]]
+        st = m.deal(st, action.get("dealer", st.dealer), hands)
+        return starters(m, st, [action["starter"], *action["draw_pile"]])
+    elif kind == "shuffle" and st.phase == STARTER:
+        return starters(m, st, list(action["order"]))
     elif kind == "shuffle":
         st = m.reshuffle(st)
         pile = list(action["order"]) + pile
@@ -89,6 +95,18 @@ def settle(m: Model, st: State, pile: list[str]) -> State:
             continue
         return st
     return st
+
+
+def starters(m: Model, st: State, pile: list[str]) -> State:
+    """setup.starter_card: turn up the pile's top card as the starter until one takes
+    effect, or one is shuffled back (the shuffle is the next chance input)."""
+    while True:
+        card = pile.pop(0)
+        st = m.turn_up(st, K.one_hot(card), K.CLASS[K.INDEX[card]])
+        if st.phase != STARTER or m.rules.first_no_special not in ("bury", "set_aside"):
+            return settle(m, st, pile)
+        if m.rules.first_no_special == "bury":
+            pile.append(card)  # at the bottom of the draw pile
 
 
 def whole_turn(

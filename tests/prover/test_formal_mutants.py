@@ -340,3 +340,47 @@ def test_partners_that_never_rotate_are_caught():
     report = prove(ROTATION, [4], ["score"], ar=mutant(rotating_partner=opposite), extras=False)
     cex = failing(report, "scoring")
     assert cex.before.round >= 5 and "won the round" in cex.text()
+
+
+def test_a_reverse_starter_from_the_dealers_right_is_caught():
+    """FIRST-CARD-REVERSE: the dealer begins. A starter treated as a Reverse the dealer laid
+    (the dealer's right begins) is refuted from three players on."""
+
+    def as_laid(dealer, players, kind, ite=arithmetic.py_ite):
+        return arithmetic.after_card(dealer, 1, players, kind, ite)
+
+    wrong = mutant(starter_effect=as_laid)
+    assert prove(OFFICIAL, [2], ["starter reverse"], ar=wrong, extras=False).ok  # the same
+    report = prove(OFFICIAL, [3], ["starter reverse"], ar=wrong, extras=False)
+    cex = failing(report, "first turn")
+    assert "deals" in cex.text() and re.search(r"step: starter reverse [RYGB]R", cex.text())
+
+
+class DealFromNowhere(Model):
+    """A deal that hands out the cards but leaves them in the draw pile too."""
+
+    def deal(self, st, dealer, hands):
+        out = super().deal(st, dealer, hands)
+        return out.but(draw=list(st.draw))
+
+
+class KeptWildDrawFour(Model):
+    """A Wild Draw Four starter kept, like a Wild: the dealer's left names a colour."""
+
+    def turn_up(self, st, q, cls):
+        if cls == arithmetic.WILD_DRAW_FOUR:
+            return super().turn_up(st, q, arithmetic.WILD)
+        return super().turn_up(st, q, cls)
+
+
+def test_a_deal_that_creates_cards_is_caught():
+    report = prove(OFFICIAL, [3], ["deal"], model=DealFromNowhere, extras=False)
+    failing(report, "card conservation")
+    failing(report, "first turn")
+
+
+def test_a_wild_draw_four_starter_that_is_kept_is_caught():
+    report = prove(OFFICIAL, [2], ["starter wild draw four"], model=KeptWildDrawFour, extras=False)
+    failing(report, "first turn")
+    cex = failing(report, "turn order")
+    assert "WD4" in cex.text()

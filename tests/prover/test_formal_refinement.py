@@ -290,3 +290,62 @@ def test_partner_rotation_scores_each_block_as_the_engine(round_no):
             pos = after
         assert pos.phase == ("over" if round_no == 12 else "deal") or pos.round > round_no
     assert scored > 0
+
+
+STARTING = [
+    g
+    for g in REFINED
+    if g.name
+    in (
+        "official",
+        "fi-wikipedia",
+        "special starter buried",
+        "special starter set aside",
+        "Wild starter redrawn",
+        "UNO penalty loses a turn",
+    )
+]
+
+
+def with_starter(deal: dict, card: str) -> dict:
+    """The deal with ``card`` turned up: it changes places with the dealt starter."""
+    deal = {**deal, "hands": [list(h) for h in deal["hands"]], "draw_pile": list(deal["draw_pile"])}
+    if deal["starter"] != card:
+        where = next(c for c in (deal["draw_pile"], *deal["hands"]) if card in c)
+        where[where.index(card)] = deal["starter"]
+        deal["starter"] = card
+    return deal
+
+
+@pytest.mark.parametrize("starter", ["R5", "GS", "BR", "YD2", "W", "WD4"])
+@pytest.mark.parametrize("group", STARTING, ids=[g.name for g in STARTING])
+@settings(GAMES, max_examples=2)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_the_deal_and_the_starter_step_as_the_engine(group, players, seed, starter):
+    """The deal (DEAL-SEVEN) and the starter's effect (FIRST-CARD-*, and the variants that
+    return a starter) are the model's ``deal`` and ``turn_up`` steps, up to the first turn;
+    every state on the way meets the invariants."""
+    import random
+
+    from reference import apply, new_game
+    from reference.chance import chance_action
+
+    rng = random.Random(seed)
+    n = players_for(group, players)
+    pos = new_game(n, group.profile, dict(group.options))
+    while pos.chance["type"] == "dealer_draw":
+        pos, _ = apply(pos, chance_action(pos, rng))
+    act = with_starter(chance_action(pos, rng), starter)
+    m = Model(group.rules, n, Concrete)
+    for _ in range(20):
+        after, _ = apply(pos, act)
+        got = step(group.rules, abstract(pos), act, list(pos.draw_pile))
+        want = observe(abstract(after))
+        assert observe(got) == want, f"{act} from\n{pos}\n{explain(observe(got), want)}"
+        broken = [k for k, ok in invariants(m, abstract(after)).items() if not ok]
+        assert not broken, f"{broken} fail in\n{after}"
+        pos = after
+        if pos.chance is None:
+            return
+        act = chance_action(pos, rng)  # the returned starter's shuffle
+    raise AssertionError("no starter took effect")
