@@ -73,8 +73,9 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
     from spec.prover.rules import GROUPS, UNSUPPORTED
 
     not_modelled = (
-        f"{', '.join(UNSUPPORTED)}; the dealer draw and who deals next (P-NEXT-DEALER: "
-        "the deal is proved for every dealer)"
+        f"{', '.join(UNSUPPORTED)}; a last card laid without the UNO-out call whose penalty "
+        "needs a reshuffle (V-UNO-OUT-CALL: the model draws the penalty at once); the dealer "
+        "draw and who deals next (P-NEXT-DEALER: the deal is proved for every dealer)"
     )
 
     if args.list:

@@ -728,4 +728,11 @@ def step_properties(
     family = action.split(" ")[0]
     if family in builders:
         builders[family]()
+    if "penalty" in params:  # V-UNO-OUT-CALL: the round goes on, the player draws the penalty
+        w = params["penalty"]
+        out["penalty victims"] = a(
+            [ops.not_(gone), ops.sum(post.hands[s]) == r.uno_out]
+            + [ops.sum(post.draw) == ops.sum(pre.draw) - r.uno_out]
+            + [post.hands[s][k] >= w[k] for k in range(K.N_KINDS)]
+        )
     return out

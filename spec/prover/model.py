@@ -310,10 +310,14 @@ class Model:
         )
 
     # -- seat actions ----------------------------------------------------------------------
-    def play(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+    def play(self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None) -> State:
         """engine.apply ``play`` on a turn (effects.play): the card goes down, then the
-        round ends, a colour is asked for, or the card takes effect."""
+        round ends, a colour is asked for, or the card takes effect. With ``penalty``: the
+        last card laid without the UNO-out call (V-UNO-OUT-CALL), see :meth:`uno_out_missed`."""
         ops = self.ops
+        if penalty is not None:
+            ops.require(self.rules.uno_out > 0, "V-UNO-OUT-CALL")
+            ops.require(self.size_of(st, seat) == 1, "the last card")
         ops.require(ops.any([st.phase == TURN, st.phase == DRAWN]), "the phase allows it")
         ops.require(st.owed_count == 0, "no draw is being served")
         ops.require(seat == st.to_act, "the seat is to act")
@@ -325,11 +329,14 @@ class Model:
         ops.require(
             self.fits(st, seat, q, cls, st.phase == DRAWN), "the card may be played (PLAY-MATCH)"
         )
-        return self.laid_down(st, seat, q, cls)
+        return self.laid_down(st, seat, q, cls, penalty)
 
-    def laid_down(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+    def laid_down(
+        self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None
+    ) -> State:
         """effects.play once the card may go down: it goes down, then the round ends, a
-        colour is asked for, or the card takes effect."""
+        colour is asked for, or the card takes effect (with ``penalty``: the hand is empty
+        but the UNO-out call is missing, so the player draws it and the card takes effect)."""
         ops = self.ops
         legal = self.wd4_legal_now(st, seat) if cls == arithmetic.WILD_DRAW_FOUR else 1
         prior = st.colour
@@ -338,13 +345,15 @@ class Model:
         if cls not in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
             laid = laid.but(colour=ops.weigh(q, K.COLOUR))
 
-        def goes_on() -> State:
+        def goes_on(laid: State = laid) -> State:
             if cls in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
                 return self.cleared(laid, phase=COLOUR, to_act=seat, prior=prior, wd4_legal=legal)
             if cls == arithmetic.NUMBER and (self.rules.seven_swap or self.rules.zero_rotate):
                 return self.seven_zero(laid, seat, q)
             return self.finish(laid, seat, *self.card_effect(cls), 1)
 
+        if penalty is not None:
+            return goes_on(self.uno_out_missed(laid, seat, penalty))
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(
@@ -352,6 +361,23 @@ class Model:
             ),
             goes_on,
         )
+
+    def uno_out_missed(self, st: State, seat: Any, w: Vec) -> State:
+        """effects.missing_uno_out, then drawing.serve_draws (V-UNO-OUT-CALL): the player who
+        emptied their hand without the call draws ``w``, the penalty, from the draw pile, and
+        the round goes on. The engine queues the penalty before any draw the card causes and
+        serves the queue in order, so the penalty is drawn first: the model draws it at once.
+        A penalty the draw pile cannot cover (it needs a reshuffle, or is forgiven and leaves
+        the hand empty) is not modelled: the guard asks for the whole penalty in the pile."""
+        ops = self.ops
+        ops.require(
+            ops.all(
+                [ops.le(0, x) for x in w] + [ops.le(a, b) for a, b in zip(w, st.draw, strict=True)]
+            ),
+            "cards of the draw pile",
+        )
+        ops.require(ops.sum(w) == self.rules.uno_out, "the whole penalty (V-UNO-OUT-CALL)")
+        return self.draw_cards(st, seat, w)
 
     def jump_in(self, st: State, seat: Any, q: Vec, cls: int) -> State:
         """engine.apply ``play`` out of turn (V-JUMP-IN: effects.jump_in_cards, effects.jump_in,

@@ -74,6 +74,16 @@ def _play(cls: int) -> Build:
     return build
 
 
+def _uncalled(cls: int) -> Build:
+    def build(m: Model, pre: State) -> Result:
+        q, dom = card_of(m.ops, cls, "card.")
+        w = m.ops.ints("penalty.", K.N_KINDS)
+        params = {"seat": 0, "card": q, "cls": cls, "penalty": w}
+        return params, m.play(pre, 0, q, cls, penalty=w), dom
+
+    return build
+
+
 def _stack(cls: int) -> Build:
     def build(m: Model, pre: State) -> Result:
         q, dom = card_of(m.ops, cls, "card.")
@@ -169,6 +179,21 @@ ACTIONS: dict[str, Step] = {
     "play draw two": Step("play a Draw Two", ALWAYS, _play(arithmetic.DRAW_TWO)),
     "play wild": Step("play a Wild", ALWAYS, _play(arithmetic.WILD)),
     "play wild draw four": Step("play a Wild Draw Four", ALWAYS, _play(arithmetic.WILD_DRAW_FOUR)),
+    **{
+        f"play {name} without UNO out": Step(
+            f"play {doc} as the last card without the UNO-out call (V-UNO-OUT-CALL)",
+            lambda r: r.uno_out > 0,
+            _uncalled(cls),
+        )
+        for cls, name, doc in (
+            (arithmetic.NUMBER, "number", "a number card"),
+            (arithmetic.SKIP, "skip", "a Skip"),
+            (arithmetic.REVERSE, "reverse", "a Reverse"),
+            (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
+            (arithmetic.WILD, "wild", "a Wild"),
+            (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
+        )
+    },
     "colour": Step("name the colour of a wild", ALWAYS, _colour),
     "draw": Step("draw on a turn", ALWAYS, _decide("turn_draw")),
     "pass": Step("end the turn after drawing", ALWAYS, _decide("end_turn")),
@@ -284,6 +309,8 @@ def step_text(action: str, params: dict[str, Any]) -> str:
         parts.append(f"{verb} {params['target']}")
     if "drawn" in params:
         parts.append(f"drawing {cards(params['drawn'])}")
+    if "penalty" in params:
+        parts.append(f"without the UNO-out call, drawing {cards(params['penalty'])}")
     if "hands" in params:
         parts.append(f"by seat {params['dealer']}: " + "; ".join(cards(h) for h in params["hands"]))
     return " ".join(parts)
@@ -583,8 +610,11 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
         goals = tuple(POLICY_GOALS) if not g.options else g.policies
         if goals and n in g.rules.player_counts():
             # how a starter is replaced changes no step the policies take (in phase starter
-            # any card of the draw pile can be turned up), so those profiles share the check
-            rules = dataclasses.replace(g.rules, first_no_special=None, first_wild_redraw=False)
+            # any card of the draw pile can be turned up), nor does the UNO-out call (a last
+            # card may always be laid with it, as without the variant): those groups share
+            rules = dataclasses.replace(
+                g.rules, first_no_special=None, first_wild_redraw=False, uno_out=0
+            )
             for goal in goals:
                 distinct.setdefault((rules, goal), []).append(g.name)
     for (rules, goal), names in distinct.items():

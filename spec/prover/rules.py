@@ -17,10 +17,7 @@ from typing import Any
 from spec.catalogue import load as load_catalogue
 
 #: variants whose turns the model does not describe
-UNSUPPORTED = (
-    "V-CHEAT",
-    "V-UNO-OUT-CALL",
-)
+UNSUPPORTED = ("V-CHEAT",)
 #: options that change nothing inside a round the model describes
 OUTSIDE_A_ROUND = (
     "P-NEXT-DEALER.next_dealer",
@@ -67,6 +64,7 @@ class Rules:
     #: V-FIRST-CARD-NO-SPECIAL's procedure for a special starter (reshuffle / bury / set_aside)
     first_no_special: str | None = None
     first_wild_redraw: bool = False  # V-EXT-FIRST-WILD-REDRAW
+    uno_out: int = 0  # V-UNO-OUT-CALL.penalty_cards (0: the variant is off)
 
     @property
     def special_starter(self) -> str | None:
@@ -133,6 +131,14 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             "the formal model does not describe V-SEVEN-ZERO together with several cards "
             "in one turn or V-JUMP-IN"
         )
+    uno_out = t["V-UNO-OUT-CALL"]
+    if uno_out is not False and (
+        multi or seven_zero or t["V-JUMP-IN"] is not False or t["V-STACK-DRAW"] is not False
+    ):
+        raise Unsupported(
+            "the formal model does not describe V-UNO-OUT-CALL together with several cards in "
+            "one turn, V-SEVEN-ZERO, V-JUMP-IN or V-STACK-DRAW"
+        )
     cum = t["V-CUMULATIVE-EFFECT"]
     alt = t["V-ALT-SCORING-LOSER-500"]
     return Rules(
@@ -165,6 +171,7 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         and bool(t["V-DRAW-UNTIL-PLAYABLE"]["must_play_found"]),
         first_no_special=p("V-FIRST-CARD-NO-SPECIAL", "procedure"),
         first_wild_redraw=t["V-EXT-FIRST-WILD-REDRAW"] is not False,
+        uno_out=uno_out["penalty_cards"] if uno_out is not False else 0,
     )
 
 
@@ -210,6 +217,7 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("UNO penalty 4", "official", (("V-EXT-UNO-PENALTY-4", True),)),
     Group("UNO penalty loses a turn", "official", (("V-UNO-PENALTY-LOSE-TURN", True),)),
+    Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),), policies=DEADLOCK),
     Group("single round", "official", (("V-SINGLE-ROUND", True),)),
     Group("alternative scoring", "official", (("V-ALT-SCORING-LOSER-500", True),)),
     Group(

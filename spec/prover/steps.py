@@ -26,6 +26,11 @@ class Unmodelled(ValueError):
     """An action the model does not describe (a chance input outside a round, a variant's action)."""
 
 
+class PenaltyNeedsReshuffle(Unmodelled):
+    """V-UNO-OUT-CALL: the last card laid without the call, while the draw pile holds fewer
+    cards than the penalty (the model draws the whole penalty at once)."""
+
+
 def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -> State:
     """The state after ``action`` and everything the engine settles after it.
 
@@ -38,11 +43,17 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
     if kind == "play" and st.phase == STACK:
         st = m.stack(st, seat, K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])])
     elif kind == "play":
-        if "claim" in action or action.get("uno_out"):
+        if "claim" in action:
             raise Unmodelled(f"{action} belongs to a variant the model does not describe")
         card, cls = K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])]
+        uncalled = rules.uno_out and not action.get("uno_out") and sum(st.hands[seat]) == 1
         if st.phase == TURN and seat != st.to_act:
             st = m.jump_in(st, seat, card, cls)
+        elif uncalled:
+            if len(pile) < rules.uno_out:
+                raise PenaltyNeedsReshuffle(f"{action}: the draw pile holds {len(pile)} cards")
+            st = m.play(st, seat, card, cls, K.counts(pile[: rules.uno_out]))
+            del pile[: rules.uno_out]
         else:
             st = m.play(st, seat, card, cls)
     elif kind == "swap":

@@ -36,12 +36,27 @@ def in_round(pos: Position, action: dict[str, Any]) -> bool:
     return not (action["type"] == "shuffle" and pos.chance["purpose"] == "starter")
 
 
+def penalty_needs_reshuffle(pos: Position, action: dict[str, Any]) -> bool:
+    """V-UNO-OUT-CALL: ``action`` lays the last card without the call while the draw pile
+    holds fewer cards than the penalty (the model draws the whole penalty at once, so it
+    does not describe this step)."""
+    out = pos.cfg.uno_out
+    return bool(
+        out
+        and action["type"] == "play"
+        and not action.get("uno_out")
+        and len(pos.hands[action["seat"]]) == 1
+        and len(pos.draw_pile) < out["penalty_cards"]
+    )
+
+
 def steps(
     group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
 ) -> Iterator[tuple[Position, dict[str, Any], Position, list[str]]]:
     """``(before, action, after, draw pile the step draws from)`` for every step of a
     seeded game inside a round, up to ``limit`` actions. Players prefer playing a card with
-    probability ``rate``, so rounds end."""
+    probability ``rate``, so rounds end. A game stops before a step the model does not
+    describe (:func:`penalty_needs_reshuffle`)."""
     rng = random.Random(seed)
     pos = new_game(players, group.profile, dict(group.options))
     for _ in range(limit):
@@ -53,6 +68,8 @@ def steps(
             acts = legal_actions(pos)
             plays = [a for a in acts if a["type"] not in ("draw", "pass")]
             act = rng.choice(plays) if plays and rng.random() < rate else rng.choice(acts)
+        if penalty_needs_reshuffle(pos, act):
+            return
         new, _ = apply(pos, act)
         if in_round(pos, act):
             yield pos, act, new, list(pos.draw_pile)

@@ -384,3 +384,19 @@ def test_a_wild_draw_four_starter_that_is_kept_is_caught():
     failing(report, "first turn")
     cex = failing(report, "turn order")
     assert "WD4" in cex.text()
+
+
+class UnoOutForgiven(Model):
+    """A last card laid without the UNO-out call: the round goes on, but nobody draws."""
+
+    def uno_out_missed(self, st, seat, w):
+        super().uno_out_missed(st, seat, w)  # the same guard
+        return st
+
+
+def test_a_missed_uno_out_call_without_its_penalty_is_caught():
+    group = [g for g in GROUPS if g.rules.uno_out]
+    report = prove(group, [3], ["play number without UNO out"], model=UnoOutForgiven, extras=False)
+    failing(report, "round end")
+    cex = failing(report, "penalty victims")
+    assert "without the UNO-out call" in cex.text()

@@ -16,12 +16,16 @@ from spec.prover.proofs import ACTIONS, GOALS, prove
 from spec.prover.rules import GROUPS, Unsupported, rules_for
 
 #: the variants with steps of their own (0-7, jump-in, the draw variants, the futile
-#: challenge) are proved here for small tables only, to keep the suite fast; ``unospec prove``
+#: challenge, the UNO-out call) are proved here for small tables only, to keep the suite fast; ``unospec prove``
 #: proves them for 2-10 players like every other group
 VARIANTS = [
     g
     for g in GROUPS
-    if g.rules.seven_swap or g.rules.jump_in or g.rules.draw_mode or g.rules.futile
+    if g.rules.seven_swap
+    or g.rules.jump_in
+    or g.rules.draw_mode
+    or g.rules.futile
+    or g.rules.uno_out
 ]
 SMALL = [2, 3, 4]
 
@@ -66,6 +70,7 @@ def test_step_properties_cover_the_steps_they_are_about(report):
     covered = {row["goal"]: set(row["steps"]) for row in report.rows()}
     assert {"play skip", "play reverse", "colour", "group", "pass"} <= covered["card effects"]
     assert {"accept", "challenge", "catch", "stack draw two"} <= covered["penalty victims"]
+    assert "play draw two without UNO out" in covered["penalty victims"]
     assert covered["scoring"] == {"score"}
     assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
     assert covered["hand swaps"] == {"play number", "swap"}
@@ -139,9 +144,10 @@ def test_the_model_reads_the_options_as_the_engine_does():
 
 
 def test_variants_the_model_does_not_describe_are_refused():
-    for variant in ("V-CHEAT", "V-UNO-OUT-CALL"):
-        with pytest.raises(Unsupported, match=variant):
-            rules_for("official", {variant: True})
+    with pytest.raises(Unsupported, match="V-CHEAT"):
+        rules_for("official", {"V-CHEAT": True})
+    with pytest.raises(Unsupported, match="V-UNO-OUT-CALL together"):
+        rules_for("official", {"V-UNO-OUT-CALL": True, "V-STACK-DRAW": True})
     with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION with"):
         rules_for(
             "official",

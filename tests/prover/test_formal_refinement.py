@@ -349,3 +349,23 @@ def test_the_deal_and_the_starter_step_as_the_engine(group, players, seed, start
             return
         act = chance_action(pos, rng)  # the returned starter's shuffle
     raise AssertionError("no starter took effect")
+
+
+def test_a_last_card_without_the_uno_out_call_steps_as_the_engine():
+    """V-UNO-OUT-CALL: random games lay last cards with and without the call; without it
+    the player draws the penalty, the card takes effect and the round goes on, as the
+    model's step says (``Model.uno_out_missed``)."""
+    group = next(g for g in REFINED if g.rules.uno_out)
+    uncalled = called = 0
+    for seed in range(8):
+        for before, action, after, pile in steps(group, 2 + seed % 3, seed, rate=0.9):
+            if action["type"] != "play" or len(before.hands[action["seat"]]) != 1:
+                continue
+            got = observe(step(group.rules, abstract(before), action, pile))
+            assert got == observe(abstract(after)), explain(got, observe(abstract(after)))
+            if action.get("uno_out"):
+                called += after.phase in ("deal", "over") or after.scores != before.scores
+            else:
+                uncalled += 1
+                assert len(after.hands[action["seat"]]) == 2 and after.phase != "deal"
+    assert uncalled > 0 and called > 0, (uncalled, called)
