@@ -126,6 +126,25 @@ Feature: Variants of calling UNO
       And an event uno_out_missed cites V-UNO-OUT-CALL
       And an event cards_drawn cites V-UNO-OUT-CALL
 
+    @V-UNO-OUT-CALL @V-SEVEN-ZERO @negative @official
+    Scenario: a zero laid last without the call passes the empty hand on before the penalty
+      Policy: no source settles this; engine choice: the card's effect comes before the penalty, so the player who receives the empty hand has gone out
+
+      Given a 3-player game
+      And the option V-UNO-OUT-CALL
+      And the option V-SEVEN-ZERO
+      And the hands are
+        | seat | cards |
+        | 0    | R0    |
+        | 1    | B1 B2 |
+        | 2    | Y1 Y5 |
+      And the top card is R3
+      And seat 0 has called UNO
+      When seat 0 plays R0
+      Then an event uno_out_missed cites V-UNO-OUT-CALL
+      And an event hands_rotated cites V-SEVEN-ZERO
+      And the round is won by seat 1
+
     @V-UNO-OUT-CALL @negative @official
     Scenario: a Draw Two laid last without the call still hits the next player
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶3
