@@ -43,5 +43,11 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         met = "not measured" if t["met"] is None else "yes" if t["met"] else "NO"
         goals.add_row(t["target"], value, t["goal"], met)
     console.print(goals)
+    ratios = results.get("ratio_reference_over_rlcard") or {}
+    if ratios:
+        console.print(
+            "reference ÷ RLCard (median of paired runs): "
+            + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items() if v is not None)
+        )
     console.print(f"written to {args.out}")
     return 0
