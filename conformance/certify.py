@@ -416,8 +416,12 @@ def play_differential(
                 mine, sent = sent[: len(p.requests())], sent[len(p.requests()) :]
                 problem = check_step(p, program.receive_many(mine))
                 if problem is not None:
-                    # read the replies still in flight, so the pipe is clean for what follows
-                    program.receive_many(sent + [r for _, more in in_flight for r in more])
+                    # read the replies still in flight, so the pipe is clean for what follows;
+                    # a program that fails while doing so is restarted (the difference stands)
+                    try:
+                        program.receive_many(sent + [r for _, more in in_flight for r in more])
+                    except ProtocolError:
+                        worker.fresh()
                     rule, message, fld, expected, actual, action = problem
                     return fail(p, rule, message, fld, expected, actual, action)
         note = f"{step} steps" + (

@@ -103,6 +103,17 @@ def test_a_program_that_refuses_everything_fails(tmp_path):
     assert any(f.outcome == "fail" for f in cert.findings)
 
 
+def test_a_difference_stands_when_the_program_dies_while_replies_are_still_in_flight(tmp_path):
+    """Requests are pipelined: after the first difference the harness reads the replies
+    still in flight; a program that dies meanwhile is restarted, and the difference (not
+    the crash) is the game's finding."""
+    cert, _ = run("refuse_crash", after=20, tmp=tmp_path)
+    games = [f for f in cert.findings if f.kind == "differential"]
+    assert games and all(f.outcome == "fail" for f in games), [f.outcome for f in games]
+    assert all(f.rules and f.reproducer and "position" in f.reproducer for f in games)
+    assert cert.restarts >= len(games)  # it did die every time
+
+
 def test_a_program_that_cannot_start_is_reported(tmp_path):
     cert = certify(Settings(["/nonexistent/program"], games=1))
     assert cert.could_not_run and "cannot start" in cert.could_not_run

@@ -14,6 +14,8 @@ old_protocol  claims protocol version 0 in the handshake (at once)
 stderr_flood  writes 20 MB to stderr, then goes on answering correctly
 accept_all    accepts every action (legal or not) without changing anything
 refuse_all    refuses every action
+refuse_crash  refuses every action, and exits (status 4) at an apply five requests later
+              (with pipelined requests, while the harness still reads the replies in flight)
 """
 
 from __future__ import annotations
@@ -64,7 +66,9 @@ def main() -> None:
                     json.dumps({"seq": msg["seq"], "ok": True, "accepted": True, "events": []})
                     + "\n"
                 )
-            elif mode == "refuse_all" and msg.get("cmd") == "apply":
+            elif mode == "refuse_crash" and msg.get("cmd") == "apply" and count > after + 5:
+                sys.exit(4)
+            elif mode in ("refuse_all", "refuse_crash") and msg.get("cmd") == "apply":
                 reply = (
                     json.dumps(
                         {
