@@ -172,7 +172,8 @@ class LineReader:
 
     def _pump(self) -> None:  # pragma: no cover - Windows
         assert self.chunks is not None
-        while chunk := self.stream.read1(65536):
+        read = getattr(self.stream, "read1", self.stream.read)  # an unbuffered pipe has no read1
+        while chunk := read(65536):
             self.chunks.put(chunk)
         self.chunks.put(b"")
 
