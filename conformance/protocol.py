@@ -130,11 +130,11 @@ class LineReader:
     :meth:`next` returns ``("line", bytes)``, ``("too_long", size)`` for a line over
     ``max_line`` bytes (the rest of it is dropped), ``("eof", None)`` once the program has
     closed stdout, or ``None`` when nothing arrived in time. On POSIX it waits with
-    ``select`` on the pipe, so a reply costs no hand-over between threads; elsewhere a
-    thread reads the pipe into a queue.
+    ``select`` on the pipe, so a reply costs no hand-over between threads; elsewhere (or
+    with ``threaded``) a thread reads the pipe into a queue.
     """
 
-    def __init__(self, stream: Any, max_line: int):
+    def __init__(self, stream: Any, max_line: int, threaded: bool | None = None):
         self.stream, self.max_line = stream, max_line
         self.items: deque[tuple[str, Any]] = deque()
         self.buf = bytearray()
@@ -142,7 +142,7 @@ class LineReader:
         self.eof = False
         self.fd = stream.fileno()
         self.chunks: queue.Queue[bytes] | None = None
-        if os.name != "posix":  # pragma: no cover - exercised on Windows only
+        if threaded if threaded is not None else os.name != "posix":
             self.chunks = queue.Queue()
             threading.Thread(target=self._pump, daemon=True).start()
 
@@ -157,7 +157,7 @@ class LineReader:
         return self.items.popleft()
 
     def _read(self, timeout: float) -> bytes | None:
-        if self.chunks is not None:  # pragma: no cover - Windows
+        if self.chunks is not None:
             try:
                 return self.chunks.get(timeout=timeout)
             except queue.Empty:
@@ -170,7 +170,7 @@ class LineReader:
         except OSError:
             return b""
 
-    def _pump(self) -> None:  # pragma: no cover - Windows
+    def _pump(self) -> None:
         assert self.chunks is not None
         read = getattr(self.stream, "read1", self.stream.read)  # an unbuffered pipe has no read1
         while chunk := read(65536):

@@ -1,0 +1,42 @@
+"""The harness's line reader: lines, over-long lines and the end of output, read with a
+deadline (``select`` on POSIX; a reading thread elsewhere, exercised here on request)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conformance.protocol import LineReader
+
+SCRIPT = "import sys; sys.stdout.write('a\\n' + 'b' * 25 + '\\nc\\n'); sys.stdout.flush()"
+
+
+@pytest.mark.parametrize("threaded", [False, True], ids=["select", "thread"])
+def test_lines_long_lines_and_the_end(threaded):
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, bufsize=0
+    )
+    reader = LineReader(proc.stdout, max_line=10, threaded=threaded)
+    assert (reader.chunks is not None) == threaded
+    got = [reader.next(5.0) for _ in range(4)]
+    proc.wait(5)
+    assert got[0] == ("line", b"a")
+    assert got[1][0] == "too_long" and got[1][1] > 10  # how much was seen depends on the chunks
+    assert got[2:] == [("line", b"c"), ("eof", None)]
+    assert reader.next(0.1) == ("eof", None)  # the end stays the end
+
+
+def test_nothing_in_time_is_none():
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(2)"],
+        stdout=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        bufsize=0,
+    )
+    try:
+        assert LineReader(proc.stdout, max_line=10).next(0.05) is None
+    finally:
+        proc.kill()
+        proc.wait()
