@@ -144,34 +144,16 @@ def validate_hidden(
                 "/action",
             )
         before = pos
-        pos = pos.copy()
-        missing = _bring_to_top(pos, upcoming)
-        if missing:
-            return Verdict(
-                path,
-                VIOLATION,
-                f"drawn card {missing} is not among the cards nobody has seen",
-                line_no,
-                "/drawn",
-                "DECK-COMPOSITION",
-                _citations("DECK-COMPOSITION"),
-                reproducer={"position": dump(before), "action": rec["action"]},
-            )
-        pos.__dict__.pop("_legal", None)
+        pos, bad = _drawn_on_top(pos, upcoming, path, line_no, rec["action"])
+        if bad is not None:
+            return bad
         try:
             pos, events = apply(pos, rec["action"])
             while (
                 pos.chance is not None and pos.chance["type"] == "shuffle" and pos.phase != "deal"
             ):
-                got = [c for e in events if e["type"] == "cards_drawn" for c in e["cards"]]
-                left = upcoming[len(got) :]
-                order = list(pos.chance["cards"])
-                head = []
-                for c in left:
-                    if c in order:
-                        order.remove(c)
-                        head.append(c)
-                pos, more = apply(pos, {"type": "shuffle", "order": head + order})
+                order = _reshuffle_order(pos, events, upcoming)
+                pos, more = apply(pos, {"type": "shuffle", "order": order})
                 events += more
         except IllegalAction as e:
             return refused(path, e, line_no, before, rec["action"], actions)
@@ -268,6 +250,42 @@ def _first_unknown(
             if None in d.get("cards", []):
                 return line_no, f"/drawn/{j}/cards/{d['cards'].index(None)}"
     return None
+
+
+def _drawn_on_top(pos: Any, upcoming: list[str], path: str, line_no: int, action: Any):
+    """A copy of ``pos`` with the cards the line says were drawn on top of the draw pile,
+    and ``None``; or ``pos`` and the verdict when one of them is not among the unseen
+    cards (DECK-COMPOSITION)."""
+    from conformance.validate import VIOLATION, Verdict, _citations
+
+    new = pos.copy()
+    missing = _bring_to_top(new, upcoming)
+    if missing:
+        return pos, Verdict(
+            path,
+            VIOLATION,
+            f"drawn card {missing} is not among the cards nobody has seen",
+            line_no,
+            "/drawn",
+            "DECK-COMPOSITION",
+            _citations("DECK-COMPOSITION"),
+            reproducer={"position": dump(pos), "action": action},
+        )
+    new.__dict__.pop("_legal", None)
+    return new, None
+
+
+def _reshuffle_order(pos: Any, events: list[dict[str, Any]], upcoming: list[str]) -> list[str]:
+    """The order of a reshuffle in the middle of a line: the cards the line says are still
+    to be drawn come first, in their order; the rest follow as the engine listed them."""
+    got = [c for e in events if e["type"] == "cards_drawn" for c in e["cards"]]
+    order = list(pos.chance["cards"])
+    head = []
+    for c in upcoming[len(got) :]:
+        if c in order:
+            order.remove(c)
+            head.append(c)
+    return head + order
 
 
 def _bring_to_top(pos: Any, cards: list[str]) -> str | None:
@@ -636,20 +654,9 @@ def validate_unknown(
                     filled[j]["cards"][i] = c
             upcoming = [c for d in filled for c in d.get("cards", [])]
             before = pos
-            pos = pos.copy()
-            missing = _bring_to_top(pos, upcoming)
-            if missing:
-                return Verdict(
-                    path,
-                    VIOLATION,
-                    f"drawn card {missing} is not among the cards nobody has seen",
-                    line_no,
-                    "/drawn",
-                    "DECK-COMPOSITION",
-                    _citations("DECK-COMPOSITION"),
-                    reproducer={"position": dump(before), "action": action},
-                )
-            pos.__dict__.pop("_legal", None)
+            pos, bad = _drawn_on_top(pos, upcoming, path, line_no, action)
+            if bad is not None:
+                return bad
             try:
                 pos, events = apply(pos, action)
                 while (
@@ -666,15 +673,8 @@ def validate_unknown(
                             line_no,
                             "/drawn",
                         )
-                    got = [c for e in events if e["type"] == "cards_drawn" for c in e["cards"]]
-                    left = upcoming[len(got) :]
-                    order = list(pos.chance["cards"])
-                    head = []
-                    for c in left:
-                        if c in order:
-                            order.remove(c)
-                            head.append(c)
-                    pos, more = apply(pos, {"type": "shuffle", "order": head + order})
+                    order = _reshuffle_order(pos, events, upcoming)
+                    pos, more = apply(pos, {"type": "shuffle", "order": order})
                     events += more
             except IllegalAction as e:
                 v = refused(path, e, line_no, before, action, actions)
