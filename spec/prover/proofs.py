@@ -66,10 +66,12 @@ def card_of(ops: Symbolic, cls: int, name: str) -> tuple[list[Any], list[Any]]:
 Result = tuple[dict[str, Any], State, list[Any]]
 
 
-def _play(cls: int) -> Build:
+def _lay(method: str, cls: int) -> Build:
+    """Seat 0 lays a card of class ``cls`` with the model's ``method`` (play, stack, jump_in)."""
+
     def build(m: Model, pre: State) -> Result:
         q, dom = card_of(m.ops, cls, "card.")
-        return {"seat": 0, "card": q, "cls": cls}, m.play(pre, 0, q, cls), dom
+        return {"seat": 0, "card": q, "cls": cls}, getattr(m, method)(pre, 0, q, cls), dom
 
     return build
 
@@ -80,22 +82,6 @@ def _uncalled(cls: int) -> Build:
         w = m.ops.ints("penalty.", K.N_KINDS)
         params = {"seat": 0, "card": q, "cls": cls, "penalty": w}
         return params, m.play(pre, 0, q, cls, penalty=w), dom
-
-    return build
-
-
-def _stack(cls: int) -> Build:
-    def build(m: Model, pre: State) -> Result:
-        q, dom = card_of(m.ops, cls, "card.")
-        return {"seat": 0, "card": q, "cls": cls}, m.stack(pre, 0, q, cls), dom
-
-    return build
-
-
-def _jump(cls: int) -> Build:
-    def build(m: Model, pre: State) -> Result:
-        q, dom = card_of(m.ops, cls, "card.")
-        return {"seat": 0, "card": q, "cls": cls}, m.jump_in(pre, 0, q, cls), dom
 
     return build
 
@@ -172,27 +158,25 @@ class Step:
 
 
 ALWAYS = lambda r: True  # noqa: E731
+CLASSES = (  # card class, its name in a step's name, and in a step's description
+    (arithmetic.NUMBER, "number", "a number card"),
+    (arithmetic.SKIP, "skip", "a Skip"),
+    (arithmetic.REVERSE, "reverse", "a Reverse"),
+    (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
+    (arithmetic.WILD, "wild", "a Wild"),
+    (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
+)
 ACTIONS: dict[str, Step] = {
-    "play number": Step("play a number card", ALWAYS, _play(arithmetic.NUMBER)),
-    "play skip": Step("play a Skip", ALWAYS, _play(arithmetic.SKIP)),
-    "play reverse": Step("play a Reverse", ALWAYS, _play(arithmetic.REVERSE)),
-    "play draw two": Step("play a Draw Two", ALWAYS, _play(arithmetic.DRAW_TWO)),
-    "play wild": Step("play a Wild", ALWAYS, _play(arithmetic.WILD)),
-    "play wild draw four": Step("play a Wild Draw Four", ALWAYS, _play(arithmetic.WILD_DRAW_FOUR)),
+    **{
+        f"play {name}": Step(f"play {doc}", ALWAYS, _lay("play", cls)) for cls, name, doc in CLASSES
+    },
     **{
         f"play {name} without UNO out": Step(
             f"play {doc} as the last card without the UNO-out call (V-UNO-OUT-CALL)",
             lambda r: r.uno_out > 0,
             _uncalled(cls),
         )
-        for cls, name, doc in (
-            (arithmetic.NUMBER, "number", "a number card"),
-            (arithmetic.SKIP, "skip", "a Skip"),
-            (arithmetic.REVERSE, "reverse", "a Reverse"),
-            (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
-            (arithmetic.WILD, "wild", "a Wild"),
-            (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
-        )
+        for cls, name, doc in CLASSES
     },
     "colour": Step("name the colour of a wild", ALWAYS, _colour),
     "draw": Step("draw on a turn", ALWAYS, _decide("turn_draw")),
@@ -204,12 +188,12 @@ ACTIONS: dict[str, Step] = {
     "stack draw two": Step(
         "answer a draw card with a Draw Two",
         lambda r: bool(r.stackable),
-        _stack(arithmetic.DRAW_TWO),
+        _lay("stack", arithmetic.DRAW_TWO),
     ),
     "stack wild draw four": Step(
         "answer a draw card with a Wild Draw Four",
         lambda r: bool(r.stackable),
-        _stack(arithmetic.WILD_DRAW_FOUR),
+        _lay("stack", arithmetic.WILD_DRAW_FOUR),
     ),
     "group": Step("lay several cards in one turn", lambda r: r.multi, _group),
     "catch": Step("catch a missed UNO call", ALWAYS, _catch, ()),
@@ -228,30 +212,16 @@ ACTIONS: dict[str, Step] = {
             _starter(cls),
             (("phase", STARTER), ("dealer", 0)),
         )
-        for cls, name, doc in (
-            (arithmetic.NUMBER, "number", "a number card"),
-            (arithmetic.SKIP, "skip", "a Skip"),
-            (arithmetic.REVERSE, "reverse", "a Reverse"),
-            (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
-            (arithmetic.WILD, "wild", "a Wild"),
-            (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
-        )
+        for cls, name, doc in CLASSES
     },
     **{
         f"jump in {name}": Step(
             f"jump in with {doc} identical to the top card (V-JUMP-IN)",
             lambda r: r.jump_in,
-            _jump(cls),
+            _lay("jump_in", cls),
             (),
         )
-        for cls, name, doc in (
-            (arithmetic.NUMBER, "number", "a number card"),
-            (arithmetic.SKIP, "skip", "a Skip"),
-            (arithmetic.REVERSE, "reverse", "a Reverse"),
-            (arithmetic.DRAW_TWO, "draw two", "a Draw Two"),
-            (arithmetic.WILD, "wild", "a Wild"),
-            (arithmetic.WILD_DRAW_FOUR, "wild draw four", "a Wild Draw Four"),
-        )
+        for cls, name, doc in CLASSES
     },
 }
 
