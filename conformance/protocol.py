@@ -24,50 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.port import Json, Outcome
-from spec.cards import is_card
 
 PROTOCOL = 1
 SCHEMAS = Path(__file__).resolve().parents[1] / "spec" / "protocol"
 STDERR_KEEP = 64 * 1024
-
-
-_CHANCE_CARDS = {"dealer_draw": ("cards",), "shuffle": ("order",), "deal": ("draw_pile",)}
-
-
-def _plain_chance(chance: Any) -> bool:
-    """Whether every chance input has exactly the shape ``common.schema.json#chanceAction``
-    requires (then the schema would find nothing wrong with it); ``False`` sends the list
-    to the full check, which names the JSON pointer of the problem."""
-    if not isinstance(chance, list):
-        return False
-    for c in chance:
-        if not isinstance(c, dict):
-            return False
-        kind = c.get("type")
-        keys = _CHANCE_CARDS.get(kind)
-        if keys is None or c.keys() != {
-            "type",
-            *keys,
-            *(("hands", "starter") if kind == "deal" else ()),
-        }:
-            return False
-        if not all(_cards(c[k]) for k in keys):
-            return False
-        if kind == "deal":
-            hands = c["hands"]
-            if not (
-                isinstance(hands, list)
-                and 2 <= len(hands) <= 10
-                and all(_cards(h) for h in hands)
-                and type(c["starter"]) is str
-                and is_card(c["starter"])
-            ):
-                return False
-    return True
-
-
-def _cards(xs: Any) -> bool:
-    return isinstance(xs, list) and all(type(x) is str and is_card(x) for x in xs)
 
 
 class ProtocolError(Exception):
@@ -109,14 +69,6 @@ def validator(name: str) -> Any:
 
 def schema_errors(name: str, message: Any) -> list[str]:
     """Problems of ``message`` against a schema definition, each with its JSON pointer."""
-    if (
-        name == "trace:header"
-        and isinstance(message, dict)
-        and _plain_chance(message.get("chance"))
-    ):
-        # A match's chance list (every deal and shuffle) is long and its entries are plain:
-        # checked above, they are left out of the (slow) full check of the rest.
-        message = {**message, "chance": []}
     out = []
     for err in validator(name).iter_errors(message):
         pointer = "/" + "/".join(str(p) for p in err.absolute_path)

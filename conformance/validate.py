@@ -97,8 +97,11 @@ def validate_lines(
                 f"not JSON: {e.msg} at column {e.colno}"
                 + (" (truncated line?)" if i == len(lines) else ""),
             )
-        schema = "trace:header" if not records else "trace:line"
-        if not (records and _plain_line(rec)) and (errors := schema_errors(schema, rec)):
+        if records:
+            errors = [] if _plain_line(rec) else schema_errors("trace:line", rec)
+        else:
+            errors = header_errors(rec)
+        if errors:
             pointer, _, msg = errors[0].partition(": ")
             return unusable(i, pointer, msg)
         records.append((i, rec))
@@ -189,6 +192,54 @@ def validate_lines(
             actions=actions,
         )
     return Verdict(path, VALID, f"{actions} actions, {used} chance inputs", actions=actions)
+
+
+def header_errors(header: Any) -> list[str]:
+    """Problems of a trace header against its schema, each with its JSON pointer. A match's
+    chance list (every deal and shuffle) is long; when its entries have the plain shape
+    (:func:`_plain_chance`) they are left out of the (slow) full check of the rest."""
+    if isinstance(header, dict) and _plain_chance(header.get("chance")):
+        header = {**header, "chance": []}
+    return schema_errors("trace:header", header)
+
+
+_CHANCE_CARDS = {"dealer_draw": ("cards",), "shuffle": ("order",), "deal": ("draw_pile",)}
+
+
+def _plain_chance(chance: Any) -> bool:
+    """Whether every chance input has exactly the shape ``common.schema.json#chanceAction``
+    requires (then the schema would find nothing wrong with it); ``False`` sends the list
+    to the full check, which names the JSON pointer of the problem."""
+    if not isinstance(chance, list):
+        return False
+    for c in chance:
+        if not isinstance(c, dict):
+            return False
+        kind = c.get("type")
+        keys = _CHANCE_CARDS.get(kind)
+        if keys is None or c.keys() != {
+            "type",
+            *keys,
+            *(("hands", "starter") if kind == "deal" else ()),
+        }:
+            return False
+        if not all(_cards(c[k]) for k in keys):
+            return False
+        if kind == "deal":
+            hands = c["hands"]
+            if not (
+                isinstance(hands, list)
+                and 2 <= len(hands) <= 10
+                and all(_cards(h) for h in hands)
+                and type(c["starter"]) is str
+                and is_card(c["starter"])
+            ):
+                return False
+    return True
+
+
+def _cards(xs: Any) -> bool:
+    return isinstance(xs, list) and all(type(x) is str and is_card(x) for x in xs)
 
 
 _LINE_KEYS = {"step", "action", "events", "drawn", "observed"}

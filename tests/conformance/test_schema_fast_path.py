@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from conformance.protocol import _plain_chance, schema_errors, validator
+from conformance.protocol import validator
+from conformance.validate import _plain_chance, header_errors
 from reference.trace import play
 
 
@@ -23,7 +24,7 @@ def header():
 
 def test_a_played_header_takes_the_fast_path_and_is_valid(header):
     assert _plain_chance(header["chance"])
-    assert schema_errors("trace:header", header) == []
+    assert header_errors(header) == []
     assert full_errors(header) == []
 
 
@@ -48,7 +49,7 @@ def test_a_broken_chance_list_gets_the_full_check_with_its_pointer(header, name,
     broken = copy.deepcopy(header)
     breakage(broken["chance"])
     assert not _plain_chance(broken["chance"])
-    errors = schema_errors("trace:header", broken)
+    errors = header_errors(broken)
     assert errors, name
     assert errors[0].startswith("/chance/"), errors[0]
     assert full_errors(broken)  # the full schema agrees it is wrong
@@ -56,4 +57,4 @@ def test_a_broken_chance_list_gets_the_full_check_with_its_pointer(header, name,
 
 def test_the_rest_of_the_header_is_still_checked(header):
     broken = {**header, "players": 11}
-    assert schema_errors("trace:header", broken)[0].startswith("/players")
+    assert header_errors(broken)[0].startswith("/players")
