@@ -406,13 +406,6 @@ class ProgramPort:
     def observe(self) -> Json:
         return position_of(self.program.request({"cmd": "observe"}))
 
-    def step(self, action: Json) -> tuple[list[Json], Outcome, Json]:
-        """``legal_actions``, ``apply(action)`` and ``observe`` in one round trip."""
-        legal, applied, observed = self.program.request_many(
-            [{"cmd": "legal_actions"}, {"cmd": "apply", "action": action}, {"cmd": "observe"}]
-        )
-        return actions_of(legal), outcome_of(applied), position_of(observed)
-
 
 def actions_of(reply: Json) -> list[Json]:
     """The action list of a ``legal_actions`` reply."""
