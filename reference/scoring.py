@@ -212,25 +212,20 @@ def end_match(pos: Position, winners: list[int], events: list[Event]) -> None:
 @implements("NEW-ROUND", "P-NEXT-DEALER")
 def new_round(pos: Position, events: list[Event], same_dealer: bool = False) -> None:
     """All 108 cards are gathered and a new round is dealt. The deal passes one seat
-    clockwise (``left_of_previous``) or to the previous round's winner."""
+    clockwise (``left_of_previous``) or to the previous round's winner, skipping seats
+    out of the match; after a void round the same dealer deals again
+    (:func:`spec.arithmetic.next_dealer`)."""
     from reference.setup import ask_for_deal
 
-    if not same_dealer:
-        if (
-            pos.cfg.next_dealer == "previous_round_winner"
-            and pos.last_round
-            and not pos.eliminated[pos.last_round["winner"]]
-        ):
-            pos.dealer = pos.last_round["winner"]
-        else:
-            d = pos.dealer
-            for _ in range(pos.players):
-                d = (d + 1) % pos.players
-                if not pos.eliminated[d]:
-                    break
-            pos.dealer = d
-    elif pos.eliminated[pos.dealer]:
-        return new_round(pos, events)
+    winner = pos.last_round["winner"] if pos.last_round else None
+    pos.dealer = ar.next_dealer(
+        pos.dealer,
+        pos.players,
+        [int(e) for e in pos.eliminated],
+        -1 if winner is None else winner,
+        pos.cfg.next_dealer == "previous_round_winner",
+        same_dealer,
+    )
     pos.round += 1
     ask_for_deal(pos)
 

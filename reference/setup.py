@@ -75,8 +75,8 @@ def dealer_draw(pos: Position, cards: list[str], events: list[Event]) -> None:
             "dealer_cards", "DEALER-SELECTION", cards=dict(zip(map(str, seats), cards, strict=True))
         )
     )
-    best = max(values.values())
-    top = [s for s in seats if values[s] == best]
+    _, tied = ar.dealer_draw_result([values[s] for s in seats])
+    top = [s for s, t in zip(seats, tied, strict=True) if t]
     if len(top) > 1:
         pos.chance = {"type": "dealer_draw", "seats": top}
         events.append(event("dealer_tie", "P-DEALER-TIE", seats=top))

@@ -251,3 +251,65 @@ def pass_missed_turns(
             passed = passed + ite(offsets[s] + k * n < stop, 1, 0)
         after.append(missed[s] - passed)
     return next_seat(seat, direction, n, stop), after
+
+
+def _at(values: list[Any], seat: Any, ite: Callable[..., Any]) -> Any:
+    """``values[seat]`` for a seat that may be a Z3 term."""
+    total: Any = 0
+    for s, v in enumerate(values):
+        total = total + ite(seat == s, v, 0)
+    return total
+
+
+def dealer_draw_result(
+    values: list[Any], ite: Callable[..., Any] = py_ite
+) -> tuple[Any, list[Any]]:
+    """DEALER-SELECTION, P-DEALER-TIE: ``(best, tied)`` for the values of the cards the
+    drawing seats turned up (a number card counts its number, any other card 0): the
+    highest value, and per drawing seat 1 if it turned up that value, else 0. One seat
+    marked deals; several marked seats draw again, only they.
+
+    >>> dealer_draw_result([3, 9, 0, 9])
+    (9, [0, 1, 0, 1])
+    """
+    best: Any = values[0]
+    for v in values[1:]:
+        best = ite(v > best, v, best)
+    return best, [ite(v == best, 1, 0) for v in values]
+
+
+def next_dealer(
+    dealer: Any,
+    players: int,
+    out: list[Any],
+    winner: Any,
+    to_winner: Any,
+    void: Any,
+    ite: Callable[..., Any] = py_ite,
+) -> Any:
+    """P-NEXT-DEALER: who deals the round after one dealt by ``dealer``.
+
+    ``out[s]`` is 1 for a seat no longer playing (V-ALT-SCORING-LOSER-500 eliminates);
+    ``winner`` won the round just ended (-1 for none); ``to_winner`` is the option
+    ``previous_round_winner``; ``void`` marks a void round (P-STALEMATE). After a void round
+    the same dealer deals again. After a round that was won, under ``to_winner``, the winner
+    deals if still playing; in every other case the deal passes clockwise to the first seat
+    still playing.
+
+    >>> next_dealer(3, 4, [0, 0, 0, 0], 1, False, False)   # clockwise, round the table
+    0
+    >>> next_dealer(0, 4, [0, 1, 0, 0], -1, False, False)  # seat 1 is out
+    2
+    >>> next_dealer(0, 4, [0, 0, 0, 0], 2, True, False)    # the winner deals
+    2
+    >>> next_dealer(0, 4, [0, 0, 0, 0], 2, True, True)     # a void round: same dealer
+    0
+    """
+    clockwise: Any = dealer  # nobody else playing: the deal stays
+    for k in range(players - 1, 0, -1):
+        seat = (dealer + k) % players
+        clockwise = ite(_at(out, seat, ite) == 0, seat, clockwise)
+    stays = ite(void, _at(out, dealer, ite) == 0, False)
+    winner_in = ite(winner >= 0, _at(out, winner, ite) == 0, False)
+    to_the_winner = ite(void, False, ite(to_winner, winner_in, False))
+    return ite(stays, dealer, ite(to_the_winner, winner, clockwise))

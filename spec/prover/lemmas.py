@@ -8,6 +8,13 @@ is proved from every seat; this is what lets the proofs fix the principal seat.
 *Missed turns*: :func:`spec.arithmetic.pass_missed_turns` gives a player who owes one
 missed turn exactly the turn after theirs, keeps every count at zero or above, and hands
 the turn to a seat in range.
+
+*Dealers*: :func:`spec.arithmetic.dealer_draw_result` makes the single seat marked the one
+with the strictly highest card (DEALER-SELECTION) and marks at least one seat, so a tie
+(P-DEALER-TIE) redraws among two or more of the drawing seats; :func:`spec.arithmetic.next_dealer`
+always names a seat in range that is still playing, passes over exactly the seats out of
+the match between the dealer and the next one, keeps the dealer after a void round, and
+gives the deal to a winner still playing under ``previous_round_winner`` (P-NEXT-DEALER).
 """
 
 from __future__ import annotations
@@ -90,3 +97,58 @@ def missed_turns(n: int, ar: ModuleType = arithmetic) -> tuple[bool, float]:
         + [z3.Implies(z3.And(alone, owes == 1), z3.And(to_act == (s + d) % n, z3.Sum(after) == 0))]
     )
     return _unsat(hyps, goal), time.perf_counter() - t0
+
+
+def _pick(values: list[Any], seat: Any) -> Any:
+    return z3.Sum([z3.If(seat == s, v, 0) for s, v in enumerate(values)])
+
+
+def dealers(n: int, ar: ModuleType = arithmetic) -> tuple[bool, float]:
+    """DEALER-SELECTION, P-DEALER-TIE and P-NEXT-DEALER for ``n`` players (see the module
+    docstring)."""
+    t0 = time.perf_counter()
+    values = [z3.Int(f"v{s}") for s in range(n)]
+    best, tied = ar.dealer_draw_result(values, z3.If)
+    draw_hyps = [z3.And(v >= 0, v <= 9) for v in values]
+    marked = z3.Sum(tied)
+    draw_goal = z3.And(
+        [marked >= 1]
+        + [z3.Or(t == 0, t == 1) for t in tied]
+        + [z3.Implies(tied[s] == 1, values[s] == best) for s in range(n)]
+        + [values[s] <= best for s in range(n)]
+        + [
+            z3.Implies(
+                z3.And(marked == 1, tied[s] == 1),
+                z3.And([values[o] < values[s] for o in range(n) if o != s]),
+            )
+            for s in range(n)
+        ]
+    )
+    ok = _unsat(draw_hyps, draw_goal)
+
+    dealer, winner = z3.Ints("dealer winner")
+    to_winner, void = z3.Bools("to_winner void")
+    out = [z3.Int(f"out{s}") for s in range(n)]
+    nxt = ar.next_dealer(dealer, n, out, winner, to_winner, void, z3.If)
+    hyps = [_seat(dealer, n), winner >= -1, winner < n, z3.Or([o == 0 for o in out])]
+    hyps += [z3.Or(o == 0, o == 1) for o in out]
+    offset = (nxt - dealer) % n
+    winner_in = z3.And(winner >= 0, _pick(out, winner) == 0)
+    dealer_in = _pick(out, dealer) == 0
+    clockwise = z3.Not(z3.Or(z3.And(void, dealer_in), z3.And(z3.Not(void), to_winner, winner_in)))
+    goal = z3.And(
+        [
+            _seat(nxt, n),
+            _pick(out, nxt) == 0,
+            z3.Implies(z3.And(void, dealer_in), nxt == dealer),
+            z3.Implies(z3.And(z3.Not(void), to_winner, winner_in), nxt == winner),
+            z3.Implies(z3.And(clockwise, z3.Sum(out) == 0), nxt == (dealer + 1) % n),
+        ]
+        + [
+            z3.Implies(z3.And(clockwise, k < offset), _pick(out, (dealer + k) % n) == 1)
+            for k in range(1, n)
+        ]
+        + [z3.Implies(z3.And(clockwise, z3.Sum(out) < n - 1), offset != 0)]
+    )
+    ok = ok and _unsat(hyps, goal)
+    return ok, time.perf_counter() - t0
