@@ -72,8 +72,11 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
     from spec.prover.proofs import ACTIONS, prove
     from spec.prover.rules import GROUPS, UNSUPPORTED
 
+    refused = ", ".join(UNSUPPORTED) + "; " if UNSUPPORTED else ""
     not_modelled = (
-        f"{', '.join(UNSUPPORTED)}; a last card laid without the UNO-out call whose penalty "
+        f"{refused}V-CHEAT together with several cards in one turn, 0-7, jump-in, stacking, "
+        "the UNO-out call, V-NO-ACTION-FINISH or a draw variant; a last card laid without "
+        "the UNO-out call whose penalty "
         "needs a reshuffle (V-UNO-OUT-CALL: the model draws the penalty at once); the dealer "
         "draw and who deals next (P-NEXT-DEALER: the deal is proved for every dealer)"
     )

@@ -117,6 +117,7 @@ def search(a: Rules, b: Rules, step: str, n: int, max_hand: int = 3) -> Distinct
     s = z3.Solver()
     s.add(*invariants(ma, pre).values(), *invariants(mb, pre).values(), *dom, *oa.side, *ob.side)
     s.add(pre.phase == TURN, pre.owed_count == 0, z3.Sum(pre.disc) == 1, pre.idle == 0)
+    s.add(*[x == 0 for x in pre.announced])  # V-CHEAT: the top card is what it says
     s.add(*[x == 0 for x in pre.missed], *[x == 0 for x in pre.scores])
     s.add(*[z3.Sum(h) <= max_hand for h in pre.hands])
     s.add(z3.Or(_b(ga) != _b(gb), z3.And(_b(ga), _b(gb), z3.Or(differ))))

@@ -16,6 +16,7 @@ from spec.prover import kinds as K
 from spec.prover.model import D2_KINDS, Model
 from spec.prover.state import (
     CHALLENGE,
+    CHEAT,
     COLOUR,
     DEAL,
     DRAWN,
@@ -33,19 +34,20 @@ from spec.prover.state import (
 INVARIANTS = {
     "card conservation": "for each of the 54 kinds, hands + draw pile + discard pile hold the deck's copies (108 cards)",
     "no negative counts": "no location holds fewer than zero cards of a kind; owed draws, missed turns, scores and idle turns are never negative",
-    "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card and the current colour are consistent",
+    "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card (under V-CHEAT the card announced for it, and while a face-down card awaits its verdict the card under it and what was announced before) and the current colour are consistent",
     "round end": "a round goes on only while every hand holds a card, and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
 }
 #: the fields of :class:`~spec.prover.rules.Rules` the invariants read
-INVARIANT_RULES = ("stalemate_policy",)
+INVARIANT_RULES = ("stalemate_policy", "cheat")
 #: step property -> what it says
 PROPERTIES = {
     "turn draws": "a turn draw asks the player for one card (V-DRAW-FIXED exactly: n); a player draws on only below the cap and, under V-DRAW-UNTIL-PLAYABLE / -STOP, only while the card drawn last cannot be played; under V-DRAW-UNTIL-PLAYABLE nobody passes while they must draw on or must play the card found",
     "hand swaps": "0-7: a 7 leaves its player to choose a hand, and the swap exchanges exactly that hand and theirs; a 0 moves every hand exactly one seat on in the direction of play; no other card moves a hand",
     "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says",
     "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
-    "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card",
+    "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card (and under V-CHEAT, while a face-down card awaits its verdict, the card under it)",
     "first turn": "the deal gives every seat 7 cards of the deck and leaves the rest as the draw pile; a number starter gives the first turn to the dealer's left, clockwise; a Skip to the seat after them; a Reverse to the dealer, counter-clockwise; a Draw Two makes the dealer's left draw 2 and lose the turn; a Wild has the dealer's left name the colour, then play; a Wild Draw Four (and under V-EXT-FIRST-WILD-REDRAW a Wild, under V-FIRST-CARD-NO-SPECIAL any special card) is returned and another card turned up",
+    "cheat verdicts": "V-CHEAT: a face-down play lays exactly the real card, sets the announced card's colour and asks the next seat for a verdict; an accepted play, or one that survives a false accusation, takes exactly the announced card's effect (the accuser first owes false_accusation_draw); an exposed one gives the card back to its player, who owes caught_cheat_draw, restores the card on top, the announced card and the colour, and passes the turn to the accuser",
     "scoring": "the round winner (and partner) scores exactly the value of the cards left in the other hands (alternative scoring: each other player scores their own hand, or their team's); the match ends exactly at the target",
 }
 
@@ -71,6 +73,43 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     seat = lambda x: a([x >= 0, x < n])  # noqa: E731
     top_n = ops.sum(st.top)
     top_wild = st.top[K.W] + st.top[K.WD4]
+    # V-CHEAT: the card to match (the announced card, when it is not the top card)
+    match = m.claim(st) if r.cheat else st.top
+    extra = (st.announced, st.under, st.prior_ann)
+    if not r.cheat:  # nothing is announced or laid face down
+        cheat = [st.phase <= STARTER] + [ops.eq(x, 0) for v in extra for x in v]
+    else:
+        said, said_before = ops.sum(st.announced) > 0, ops.sum(st.prior_ann) > 0
+        under_wild = st.under[K.W] + st.under[K.WD4]
+        was = [ops.ite(said_before, p, u) for p, u in zip(st.prior_ann, st.under, strict=True)]
+        cheat = [
+            st.phase <= CHEAT,
+            *[a([ops.le(0, x), ops.le(x, 1)]) for v in extra for x in v],
+            *[ops.le(ops.sum(v), 1) for v in extra],
+            *[ops.eq(v[k], 0) for v in (st.announced, st.prior_ann) for k in (K.W, K.WD4)],
+            imp(said, a([top_n == 1, top_wild == 0])),
+            imp(
+                st.phase == CHEAT,
+                a(
+                    [
+                        seat(st.pend_from),
+                        st.to_act == m.ar.next_seat(st.pend_from, st.direction, n),
+                        ops.sum(st.under) == 1,
+                        top_wild == 0,
+                        a(
+                            [
+                                ops.le(t + u, d)
+                                for t, u, d in zip(st.top, st.under, st.disc, strict=True)
+                            ]
+                        ),
+                        st.prior >= 0,
+                        st.prior < 4,
+                        imp(said_before, under_wild == 0),
+                        imp(under_wild == 0, st.prior == ops.weigh(was, K.COLOUR)),
+                    ]
+                ),
+            ),
+        ]
     conservation = a(
         [
             ops.eq(ops.sum(column(st, k)), K.DECK[k])
@@ -106,7 +145,6 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     turn = a(
         [
             st.phase >= 0,
-            st.phase <= STARTER,
             ops.any([st.direction == 1, st.direction == -1]),
             imp(playing, seat(st.to_act)),
             imp(ops.not_(playing), st.to_act == -1),
@@ -171,10 +209,11 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
                             ops.not_(a([st.phase == COLOUR, st.starter == 1])),
                             st.colour >= 0,
                         ),
-                        imp(top_wild == 0, st.colour == ops.weigh(st.top, K.COLOUR)),
+                        imp(top_wild == 0, st.colour == ops.weigh(match, K.COLOUR)),
                     ]
                 ),
             ),
+            *cheat,
             imp(playing, st.idle < n) if r.stalemate_policy else True,
             st.round >= 1,
             imp(st.phase == SCORING, seat(st.winner)),
@@ -197,7 +236,18 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     )
     round_end = a(
         [
-            imp(a([playing, st.final == 0]), a([x >= 1 for x in sizes])),
+            # (V-CHEAT: a face-down last card awaits its verdict)
+            imp(
+                a([playing, st.final == 0]),
+                a(
+                    [
+                        ops.any([a([st.phase == CHEAT, st.pend_from == i]), x >= 1])
+                        if r.cheat
+                        else x >= 1
+                        for i, x in enumerate(sizes)
+                    ]
+                ),
+            ),
             imp(
                 st.final == 1,
                 a(
@@ -589,10 +639,109 @@ def step_properties(
         )
 
     def reshuffle() -> None:
-        out["draws and reshuffles"] = a(
-            [a([post.disc[k] == pre.top[k], post.top[k] == pre.top[k]]) for k in range(K.N_KINDS)]
-            + [ops.sum(post.draw) == ops.sum(pre.disc) - 1, post.colour == pre.colour]
+        # V-CHEAT: while a face-down card awaits its verdict, the card under it stays too
+        under = (
+            [ops.ite(pre.phase == CHEAT, u, 0) for u in pre.under] if r.cheat else [0] * K.N_KINDS
         )
+        out["draws and reshuffles"] = a(
+            [
+                a([post.disc[k] == pre.top[k] + under[k], post.top[k] == pre.top[k]])
+                for k in range(K.N_KINDS)
+            ]
+            + [
+                ops.sum(post.draw) == ops.sum(pre.disc) - 1 - ops.sum(under),
+                post.colour == pre.colour,
+            ]
+        )
+
+    def cheat_play() -> None:
+        q, c = params["card"], params["claim"]
+        said = ops.sum(post.announced) > 0
+        out["cheat verdicts"] = a(
+            [
+                post.phase == CHEAT,
+                post.to_act == mod(s + d, n),
+                post.pend_from == s,
+                post.direction == d,
+                none_owed,
+                post.colour == ops.weigh(c, K.COLOUR),
+            ]
+            + [post.top[k] == q[k] for k in range(K.N_KINDS)]
+            + [post.hands[s][k] == pre.hands[s][k] - q[k] for k in range(K.N_KINDS)]
+            + [post.disc[k] == pre.disc[k] + q[k] for k in range(K.N_KINDS)]
+            # what is to be matched next is the announced card
+            + [ops.ite(said, post.announced[k], post.top[k]) == c[k] for k in range(K.N_KINDS)]
+        )
+
+    def upheld(penalty: int) -> Any:
+        """The face-down play stands: the announced card's effect, from its player; the
+        accuser (the next seat) first owes ``penalty`` cards."""
+        p = pre.pend_from
+        said = ops.sum(pre.announced) > 0
+        claim = [ops.ite(said, x, t) for x, t in zip(pre.announced, pre.top, strict=True)]
+        cnt = lambda cl: ops.sum([claim[k] for k in K.OF_CLASS[cl]])  # noqa: E731
+        skip, rev, d2 = cnt(ar.SKIP), cnt(ar.REVERSE), cnt(ar.DRAW_TWO)
+        back = p if n == 2 else mod(p - d, n)  # REVERSE-TWO-PLAYER: a Skip
+        owed = penalty + 2 * d2
+        owes = ops.ite(owed > 0, a([post.owed_seat == s, post.owed_count == owed]), none_owed)
+        goes_on = a(
+            [
+                post.direction == ops.ite(rev == 1, -d, d),
+                imp(rev == 1, post.handed == back),
+                imp(a([rev == 0, skip + d2 == 0]), post.handed == mod(p + d, n)),
+                imp(skip + d2 == 1, post.handed == mod(p + 2 * d, n)),
+                owes,
+                post.phase == TURN,
+            ]
+        )
+        closing = penalty + (0 if r.single_round else 2 * d2)
+        won = a(
+            [
+                post.phase == SCORING,
+                post.winner == p,
+                ops.ite(
+                    closing > 0,
+                    a([post.owed_seat == s, post.owed_count == closing]),
+                    none_owed,
+                ),
+            ]
+        )
+        same = [post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)]
+        return a(
+            [
+                imp(ops.pick(m.sizes(pre), p) > 0, goes_on),
+                imp(ops.pick(m.sizes(pre), p) == 0, won),
+                post.colour == pre.colour,
+                *same,
+                *[post.top[k] == pre.top[k] for k in range(K.N_KINDS)],
+            ]
+        )
+
+    def cheat_accept() -> None:
+        out["cheat verdicts"] = upheld(0)
+
+    def accuse() -> None:
+        false_draw, caught_draw = r.cheat or (0, 0)
+        p = pre.pend_from
+        honest = ops.sum(pre.announced) == 0
+        caught = a(
+            [
+                post.phase == TURN,
+                post.handed == s,
+                post.colour == pre.prior,
+                ops.eq(post.owed_seat, p) if caught_draw else none_owed,
+                post.owed_count == caught_draw,
+            ]
+            + [post.top[k] == pre.under[k] for k in range(K.N_KINDS)]
+            + [post.announced[k] == pre.prior_ann[k] for k in range(K.N_KINDS)]
+            + [post.disc[k] == pre.disc[k] - pre.top[k] for k in range(K.N_KINDS)]
+            + [
+                post.hands[i][k] == pre.hands[i][k] + ops.ite(p == i, pre.top[k], 0)
+                for i in range(n)
+                for k in range(K.N_KINDS)
+            ]
+        )
+        out["cheat verdicts"] = a([imp(honest, upheld(false_draw)), imp(ops.not_(honest), caught)])
 
     def score() -> None:
         w = pre.winner
@@ -714,6 +863,9 @@ def step_properties(
         "draw": turn_draw,
         "colour": colour,
         "accept": accept,
+        "cheat": cheat_play,
+        "verdict": cheat_accept,
+        "accuse": accuse,
         "challenge": challenge,
         "catch": catch,
         "pass": end_turn,

@@ -23,6 +23,7 @@ from spec.prover import kinds as K
 from spec.prover.rules import Rules
 from spec.prover.state import (
     CHALLENGE,
+    CHEAT,
     COLOUR,
     DEAL,
     DRAWN,
@@ -69,7 +70,25 @@ class Model:
         return ops.ite(colour < 0, 0, ops.pick(per, colour))
 
     def top_face(self, st: State) -> Any:
+        """The face to match: the top card's, under V-CHEAT the announced card's
+        (matching.announced_top)."""
+        if self.rules.cheat:
+            return self.ops.weigh(self.claim(st), K.FACE)
         return self.ops.weigh(st.top, K.FACE)
+
+    def claim(self, st: State) -> list[Any]:
+        """V-CHEAT: the card announced for the top card (the top card itself when nothing
+        else was announced)."""
+        ops = self.ops
+        said = ops.sum(st.announced) > 0
+        return [ops.ite(said, a, t) for a, t in zip(st.announced, st.top, strict=True)]
+
+    def kept(self, st: State) -> Any:
+        """drawing.kept_discards: discards a reshuffle leaves, the top card, and while a
+        face-down card awaits its verdict (V-CHEAT) the card under it too."""
+        if not self.rules.cheat:
+            return 1
+        return self.ops.ite(st.phase == CHEAT, 2, 1)
 
     def matching(self, hand: Vec, colour: Any, face: Any) -> Any:
         """Coloured cards in ``hand`` that match the colour or the face (PLAY-MATCH)."""
@@ -84,7 +103,7 @@ class Model:
     def can_draw(self, st: State) -> Any:
         """A card can be drawn: the draw pile, or a reshuffle of the discards, has one."""
         ops = self.ops
-        return ops.any([ops.sum(st.draw) > 0, ops.sum(st.disc) > 1])
+        return ops.any([ops.sum(st.draw) > 0, ops.sum(st.disc) > self.kept(st)])
 
     def wd4_ok(self, hand: Vec, colour: Any, face: Any) -> Any:
         """WD4-RESTRICTION (V-WD4-ONLY-IF-NO-PLAYABLE when strict) on the hand holding the card."""
@@ -119,6 +138,8 @@ class Model:
             ok = ops.any(
                 [ops.weigh(q, K.COLOUR) == st.colour, ops.weigh(q, K.FACE) == self.top_face(st)]
             )
+            if r.cheat:  # V-CHEAT: on a turn a coloured card goes down face down (cheat_play)
+                ok = ops.all([ok, after_draw])
         if not self.may_go_out_on(cls):
             ok = ops.all([ok, self.size_of(st, seat) > 1])
         return ok
@@ -218,6 +239,8 @@ class Model:
             "carry": 0,
             "starter": 0,
             "final": 0,
+            "under": zero,
+            "prior_ann": zero,
         }
         return st.but(**{**base, **changes})
 
@@ -341,7 +364,8 @@ class Model:
         legal = self.wd4_legal_now(st, seat) if cls == arithmetic.WILD_DRAW_FOUR else 1
         prior = st.colour
         laid = self.lay(st, seat, q)
-        laid = laid.but(top=list(q), idle=0, drawn=[0] * K.N_KINDS, fresh=[0] * K.N_KINDS)
+        zero = [0] * K.N_KINDS
+        laid = laid.but(top=list(q), idle=0, drawn=zero, fresh=zero, announced=zero)
         if cls not in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR):
             laid = laid.but(colour=ops.weigh(q, K.COLOUR))
 
@@ -653,7 +677,7 @@ class Model:
         legal = 1
         if cls == arithmetic.WILD_DRAW_FOUR:  # judged with the answering card as the top
             legal = ops.ite(self.wd4_ok(self.hand_of(st, seat), prior, K.FACE[K.WD4]), 1, 0)
-        laid = self.lay(st, seat, q).but(top=list(q), idle=0)
+        laid = self.lay(st, seat, q).but(top=list(q), idle=0, announced=[0] * K.N_KINDS)
         if cls == arithmetic.DRAW_TWO:
             laid = laid.but(colour=ops.weigh(q, K.COLOUR))
 
@@ -722,7 +746,10 @@ class Model:
         legal = ops.ite(last[K.WD4] == 1, self.wd4_legal_now(st, seat), 1)
         laid = self.lay(st, seat, group)
         laid = laid.but(
-            top=list(last), idle=0, colour=ops.ite(wild_last, colour, ops.weigh(last, K.COLOUR))
+            top=list(last),
+            idle=0,
+            colour=ops.ite(wild_last, colour, ops.weigh(last, K.COLOUR)),
+            announced=[0] * K.N_KINDS,
         )
         skips = ops.sum([group[k] for k in K.OF_CLASS[ar.SKIP]])
         reverses = ops.sum([group[k] for k in K.OF_CLASS[ar.REVERSE]])
@@ -742,6 +769,108 @@ class Model:
             lambda: self.go_out(laid, seat, total if cum else last_draw, last[K.WD4] == 1),
             lambda: self.finish(laid, seat, *effect, legal),
         )
+
+    # -- Cheat UNO (V-CHEAT) ----------------------------------------------------------------
+    def cheat_play(self, st: State, seat: Any, q: Vec, c: Vec, cls: int) -> State:
+        """engine.apply ``play`` with a ``claim`` (effects.cheat_claims, effects.cheat_play):
+        on a turn the coloured card ``q`` goes down face down while its player announces
+        ``c``, a coloured card of class ``cls`` that would be legal now. The colour becomes
+        the announced card's; the next seat accepts or accuses (phase cheat). The card under
+        the face-down one, the announced card and the colour before it are kept, so that an
+        exposed play can be undone."""
+        ops = self.ops
+        ops.require(self.rules.cheat is not None, "V-CHEAT")
+        ops.require(cls not in (arithmetic.WILD, arithmetic.WILD_DRAW_FOUR), "a coloured claim")
+        self.decision(st, seat, TURN)
+        ops.require(ops.sum(q) == 1, "one card")
+        ops.require(ops.all([q[K.W] == 0, q[K.WD4] == 0]), "a coloured card")
+        ops.require(ops.sum(c) == 1, "one card announced")
+        ops.require(
+            ops.any(
+                [ops.weigh(c, K.COLOUR) == st.colour, ops.weigh(c, K.FACE) == self.top_face(st)]
+            ),
+            "the announced card would be legal (PLAY-MATCH)",
+        )
+        honest = ops.all([ops.eq(a, b) for a, b in zip(q, c, strict=True)])
+        laid = self.lay(st, seat, q)
+        return self.cleared(
+            laid,
+            phase=CHEAT,
+            to_act=self.ar.next_seat(seat, st.direction, self.n),
+            pend_from=seat,
+            top=list(q),
+            under=list(st.top),
+            announced=[ops.ite(honest, 0, x) for x in c],
+            prior_ann=list(st.announced),
+            prior=st.colour,
+            colour=ops.weigh(c, K.COLOUR),
+            idle=0,
+            last=st.last,  # effects.cheat_play leaves last_played_by as it was
+        )
+
+    def cheat_effect(self, st: State) -> State:
+        """effects.cheat_accept: the play stands as announced; the announced card's effect
+        applies, or it ends the round if it was the last card."""
+        ops, ar = self.ops, self.ar
+        c, player = self.claim(st), st.pend_from
+        skips = ops.sum([c[k] for k in K.OF_CLASS[ar.SKIP]])
+        flips = ops.sum([c[k] for k in K.OF_CLASS[ar.REVERSE]])
+        draws = 2 * ops.sum([c[k] for k in D2_KINDS])
+        done = self.cleared(st)
+        return ops.branch(
+            self.size_of(st, player) == 0,
+            lambda: self.go_out(done, player, draws),
+            lambda: self.finish(done, player, skips, flips, draws, 1),
+        )
+
+    def cheat_accept(self, st: State, seat: Any) -> State:
+        """engine.apply ``accept`` in phase cheat (effects.cheat_accept)."""
+        self.decision(st, seat, CHEAT)
+        return self.cheat_effect(st)
+
+    def accuse(self, st: State, seat: Any) -> State:
+        """effects.cheat_accuse: the face-down card is turned up. The announced card (an
+        honest play): the accuser draws false_accusation_draw, then the play stands (in one
+        owed draw with any Draw Two's cards: both are the accuser's, the penalty first).
+        Another card: it goes back to its player, who draws caught_cheat_draw; the card
+        under it, the announced card and the colour are as before the play, and the turn
+        passes to the accuser."""
+        ops = self.ops
+        self.decision(st, seat, CHEAT)
+        false_draw, caught_draw = self.rules.cheat or (0, 0)
+        honest = ops.sum(st.announced) == 0
+        player = st.pend_from
+
+        def upheld() -> State:
+            res = self.cheat_effect(st)
+            if not false_draw:
+                return res
+            return ops.then(
+                res,
+                lambda x: x.but(owed_seat=seat, owed_count=x.owed_count + false_draw, owed_turn=0),
+            )
+
+        def caught() -> State:
+            rows = ops.split(player, st.top, self.n, "back")
+            hands = [list(h) for h in st.hands]
+            disc = list(st.disc)
+            for s, row in enumerate(rows):
+                for k, m in enumerate(row):
+                    if isinstance(m, int) and m == 0:
+                        continue
+                    disc[k], hands[s][k] = self.ar.move_cards(disc[k], hands[s][k], m)
+            undone = st.but(
+                hands=hands,
+                disc=disc,
+                top=list(st.under),
+                announced=list(st.prior_ann),
+                colour=st.prior,
+            )
+            if caught_draw:
+                undone = self.owe(undone, player, caught_draw)
+            return self.give_turn(undone, seat)
+
+        return ops.branch(honest, upheld, caught)
 
     # -- the deal and the first discard (chance inputs before a round) ----------------------
     def deal(self, st: State, dealer: Any, hands: Sequence[Vec]) -> State:
@@ -778,7 +907,7 @@ class Model:
         draw, disc = list(st.draw), list(st.disc)
         for k in range(K.N_KINDS):
             draw[k], disc[k] = ar.move_cards(draw[k], disc[k], q[k])
-        up = st.but(draw=draw, disc=disc, top=list(q), last=-1, idle=0)
+        up = st.but(draw=draw, disc=disc, top=list(q), last=-1, idle=0, announced=[0] * K.N_KINDS)
         procedure = r.special_starter if cls != ar.NUMBER else None
         if procedure == "aside":
             return up.but(top=[0] * K.N_KINDS)
@@ -806,7 +935,7 @@ class Model:
                     [
                         self.rules.piles_policy,
                         st.owed_count <= ops.sum(st.draw),
-                        ops.sum(st.disc) > 1,
+                        ops.sum(st.disc) > self.kept(st),
                     ]
                 ),
             ]
@@ -830,7 +959,7 @@ class Model:
             "as many as owed, or all there are",
         )
         rest = st.owed_count - ops.sum(w)
-        wait = ops.all([rest > 0, ops.sum(st.disc) > 1])
+        wait = ops.all([rest > 0, ops.sum(st.disc) > self.kept(st)])
         got = self.draw_cards(st, st.owed_seat, w)
         turn = st.owed_turn == 1  # a turn draw's card may then be played (DRAW-THEN-PLAY)
         # cards drawn before a reshuffle count as drawn this turn too (V-DRAW-FIXED exactly)
@@ -844,14 +973,20 @@ class Model:
 
     def reshuffle(self, st: State) -> State:
         """drawing.apply_reshuffle (RESHUFFLE): every discard but the top card becomes the
-        draw pile (a chance input orders it; the model only counts)."""
+        draw pile (a chance input orders it; the model only counts). While a face-down card
+        awaits its verdict (V-CHEAT) the card under it stays too (drawing.kept_discards)."""
         ops = self.ops
         ops.require(st.owed_count > 0, "a draw is owed")
         ops.require(ops.sum(st.draw) == 0, "the draw pile is empty")
-        ops.require(ops.sum(st.disc) > 1, "there is something under the top card")
+        ops.require(ops.sum(st.disc) > self.kept(st), "there is something under the top card")
+        keep = list(st.top)
+        if self.rules.cheat:
+            keep = [
+                ops.ite(st.phase == CHEAT, t + u, t) for t, u in zip(keep, st.under, strict=True)
+            ]
         draw, disc = list(st.draw), list(st.disc)
         for k in range(K.N_KINDS):
-            disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - st.top[k])
+            disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - keep[k])
         return st.but(draw=draw, disc=disc)
 
     def stalemate(self, st: State) -> State:
@@ -946,4 +1081,5 @@ class Model:
             winner=-1,
             idle=0,
             round=st.round + 1,
+            announced=list(zero),
         )

@@ -81,6 +81,8 @@ def enabled(
         lambda mm: mm.score(st),
     ]
     steps += [lambda mm, c=c: mm.name_colour(st, s, c) for c in range(4)]
+    if rules.cheat:  # V-CHEAT: a face-down card can always be accepted
+        steps.append(lambda mm: mm.cheat_accept(st, s))
     if isinstance(s, int):  # V-SEVEN-ZERO: a hand to swap with (there is always another seat)
         steps.append(lambda mm: mm.swap(st, s, (s + 1) % n))
     out = [_guard(rules, n, st, f, ar, model) for f in steps]

@@ -76,6 +76,23 @@ def _lay(method: str, cls: int) -> Build:
     return build
 
 
+def _cheat(cls: int) -> Build:
+    """V-CHEAT: seat 0 lays any coloured card face down, announcing a card of class ``cls``."""
+
+    def build(m: Model, pre: State) -> Result:
+        ops = m.ops
+        q: list[Any] = [0] * K.N_KINDS
+        dom = []
+        for k in range(52):
+            q[k] = ops.int(f"card.{K.KINDS[k]}")
+            dom += [q[k] >= 0, q[k] <= 1]
+        c, dom_c = card_of(ops, cls, "claim.")
+        params = {"seat": 0, "card": q, "claim": c, "cls": cls}
+        return params, m.cheat_play(pre, 0, q, c, cls), dom + dom_c
+
+    return build
+
+
 def _uncalled(cls: int) -> Build:
     def build(m: Model, pre: State) -> Result:
         q, dom = card_of(m.ops, cls, "card.")
@@ -178,6 +195,24 @@ ACTIONS: dict[str, Step] = {
         )
         for cls, name, doc in CLASSES
     },
+    **{
+        f"cheat {name}": Step(
+            f"lay a coloured card face down announcing {doc} (V-CHEAT)",
+            lambda r: r.cheat is not None,
+            _cheat(cls),
+        )
+        for cls, name, doc in CLASSES[:4]
+    },
+    "verdict accept": Step(
+        "accept a face-down card as announced (V-CHEAT)",
+        lambda r: r.cheat is not None,
+        _decide("cheat_accept"),
+    ),
+    "accuse": Step(
+        "accuse the player of a face-down card (V-CHEAT)",
+        lambda r: r.cheat is not None,
+        _decide("accuse"),
+    ),
     "colour": Step("name the colour of a wild", ALWAYS, _colour),
     "draw": Step("draw on a turn", ALWAYS, _decide("turn_draw")),
     "pass": Step("end the turn after drawing", ALWAYS, _decide("end_turn")),
@@ -270,6 +305,8 @@ def step_text(action: str, params: dict[str, Any]) -> str:
         parts.append(f"by seat {params['seat']}")
     if "card" in params:
         parts.append(cards(params["card"]))
+    if "claim" in params:
+        parts.append(f"face down, announced as {cards(params['claim'])}")
     if "group" in params:
         parts.append(f"group {cards(params['group'])}, last {cards(params['last'])}")
     if "colour" in params and isinstance(params["colour"], int) and 0 <= params["colour"] < 4:
@@ -412,7 +449,10 @@ def _before(m: Model, players: int, fixed: tuple[tuple[str, int], ...]) -> tuple
     r = m.rules
     key = (players, fixed, type(m), m.ar, *(getattr(r, f) for f in INVARIANT_RULES))
     if key not in _PRE:
-        pre = symbolic(m.ops, players, **dict(fixed))
+        extra: dict[str, Any] = {}
+        if r.cheat is None:  # the invariants say: nothing announced, nothing face down
+            extra = {f: [0] * K.N_KINDS for f in ("announced", "under", "prior_ann")}
+        pre = symbolic(m.ops, players, **extra, **dict(fixed))
         _PRE[key] = (pre, list(invariants(m, pre).values()))
     return _PRE[key]
 

@@ -17,7 +17,7 @@ from typing import Any
 from spec.catalogue import load as load_catalogue
 
 #: variants whose turns the model does not describe
-UNSUPPORTED = ("V-CHEAT",)
+UNSUPPORTED: tuple[str, ...] = ()
 #: options that change nothing inside a round the model describes
 OUTSIDE_A_ROUND = (
     "P-NEXT-DEALER.next_dealer",
@@ -65,6 +65,8 @@ class Rules:
     first_no_special: str | None = None
     first_wild_redraw: bool = False  # V-EXT-FIRST-WILD-REDRAW
     uno_out: int = 0  # V-UNO-OUT-CALL.penalty_cards (0: the variant is off)
+    #: V-CHEAT: (false_accusation_draw, caught_cheat_draw); None: the variant is off
+    cheat: tuple[int, int] | None = None
 
     @property
     def special_starter(self) -> str | None:
@@ -139,6 +141,27 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             "the formal model does not describe V-UNO-OUT-CALL together with several cards in "
             "one turn, V-SEVEN-ZERO, V-JUMP-IN or V-STACK-DRAW"
         )
+    cheat = t["V-CHEAT"]
+    if cheat is not False:
+        clash = [
+            v
+            for v in (
+                *MULTI,
+                "V-SEVEN-ZERO",
+                "V-JUMP-IN",
+                "V-STACK-DRAW",
+                "V-UNO-OUT-CALL",
+                "V-NO-ACTION-FINISH",
+                "V-DRAW-UNTIL-PLAYABLE",
+                "V-DRAW-UNTIL-STOP",
+                "V-DRAW-FIXED",
+            )
+            if t[v] is not False
+        ]
+        if clash:
+            raise Unsupported(
+                f"the formal model does not describe V-CHEAT together with {', '.join(clash)}"
+            )
     cum = t["V-CUMULATIVE-EFFECT"]
     alt = t["V-ALT-SCORING-LOSER-500"]
     return Rules(
@@ -172,6 +195,9 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         first_no_special=p("V-FIRST-CARD-NO-SPECIAL", "procedure"),
         first_wild_redraw=t["V-EXT-FIRST-WILD-REDRAW"] is not False,
         uno_out=uno_out["penalty_cards"] if uno_out is not False else 0,
+        cheat=(cheat["false_accusation_draw"], cheat["caught_cheat_draw"])
+        if cheat is not False
+        else None,
     )
 
 
@@ -218,6 +244,7 @@ GROUPS: tuple[Group, ...] = (
     Group("UNO penalty 4", "official", (("V-EXT-UNO-PENALTY-4", True),)),
     Group("UNO penalty loses a turn", "official", (("V-UNO-PENALTY-LOSE-TURN", True),)),
     Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),), policies=DEADLOCK),
+    Group("cheat", "official", (("V-CHEAT", True),), policies=DEADLOCK),
     Group("single round", "official", (("V-SINGLE-ROUND", True),)),
     Group("alternative scoring", "official", (("V-ALT-SCORING-LOSER-500", True),)),
     Group(

@@ -20,7 +20,7 @@ from typing import Any
 from spec.cards import COLOURS
 from spec.prover import kinds as K
 
-TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP, STARTER = range(10)
+TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP, STARTER, CHEAT = range(11)
 PHASE_NAMES = (
     "turn",
     "drawn",
@@ -32,12 +32,14 @@ PHASE_NAMES = (
     "over",
     "swap",
     "starter",  # the hands are dealt; a starter is to be turned up (FIRST-CARD-WD4 …)
+    "cheat",  # V-CHEAT: a face-down card awaits the next player's verdict
 )
-PLAYING = (TURN, DRAWN, COLOUR, CHALLENGE, STACK, SWAP)
+PLAYING = (TURN, DRAWN, COLOUR, CHALLENGE, STACK, SWAP, CHEAT)
 
 
 class OutOfScope(ValueError):
-    """A position the model does not describe (another variant's phase, several owed draws)."""
+    """A position the model does not describe (another variant's phase, several owed draws
+    that are not one seat's penalties)."""
 
 
 @dataclass
@@ -73,6 +75,13 @@ class State:
     #: under V-DRAW-UNTIL-PLAYABLE / -STOP only the card drawn last
     fresh: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
     dealer: Any = -1  # deal / starter: the dealer (the deal's chance input names them)
+    #: [kind] V-CHEAT: the card announced for the face-down top card when it is not that
+    #: card (a lie that was accepted or awaits its verdict); all zero otherwise
+    announced: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
+    #: [kind] phase cheat: the card under the face-down one (on top again if it is exposed)
+    under: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
+    #: [kind] phase cheat: ``announced`` before the face-down play (``prior``: the colour)
+    prior_ann: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
     handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
 
     def but(self, **changes: Any) -> State:
@@ -117,6 +126,9 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         final=one("final"),
         round=one("round"),
         dealer=one("dealer"),
+        announced=per_kind("announced"),
+        under=per_kind("under"),
+        prior_ann=per_kind("prior_ann"),
     )
     return st.but(**fixed)
 
@@ -154,15 +166,28 @@ def abstract(pos: Any) -> State:
     n = get("players")
     owed_draws = get("owed_draws")
     if len(owed_draws) > 1:
-        raise OutOfScope("several owed draws at once")
+        # V-CHEAT: a false accusation of a Draw Two queues the penalty, then the card's two,
+        # for the same seat; the model's one owed draw holds their sum (served in order from
+        # the same pile, the same cards reach the same hand)
+        if len({o["seat"] for o in owed_draws}) > 1 or any(o.get("turn") for o in owed_draws):
+            raise OutOfScope("several owed draws at once")
+        owed_draws = [{**owed_draws[0], "count": sum(o["count"] for o in owed_draws)}]
     owed = owed_draws[0] if owed_draws else None
     pend = get("pending") or {}
     colour_of = lambda c: -1 if c is None else COLOURS.index(c)  # noqa: E731
     discard = get("discard_pile")
     top = K.one_hot(discard[-1]) if discard else [0] * K.N_KINDS
     facing = ph in (CHALLENGE, STACK)
-    to_act = get("to_act")
+    said = pos.get("announced") if isinstance(pos, dict) else pos.announced
     zero = [0] * K.N_KINDS
+    # V-CHEAT: the announced card counts only when it is not the card that lies on top
+    announced = K.one_hot(said) if said and discard and said != discard[-1] else zero
+    cheat = ph == CHEAT
+    if cheat:
+        said_before = pend["prior_top"]
+        under = K.one_hot(discard[-2])
+        prior_ann = K.one_hot(said_before) if said_before != discard[-2] else zero
+    to_act = get("to_act")
     return State(
         players=n,
         hands=[K.counts(h) for h in get("hands")],
@@ -177,11 +202,11 @@ def abstract(pos: Any) -> State:
         owed_count=owed["count"] if owed else 0,
         owed_turn=1 if owed and owed.get("turn") else 0,
         drawn=K.counts(get("drawn")) if ph == DRAWN else [0] * K.N_KINDS,
-        pend_from=pend["from"] if facing else -1,
+        pend_from=pend["from"] if facing or cheat else -1,
         pend_total=pend["total"] if facing else 0,
         pend_next=pend.get("next", -1) if facing else -1,
         wd4_legal=int(bool(pend.get("wd4_legal", True))) if ph in (COLOUR, CHALLENGE, STACK) else 1,
-        prior=colour_of(pend.get("prior_colour")) if ph == COLOUR else -1,
+        prior=colour_of(pend.get("prior_colour")) if ph in (COLOUR, CHEAT) else -1,
         carry=pend.get("carry", 0) if ph == COLOUR else 0,
         starter=1 if ph == COLOUR and pend.get("starter") else 0,
         final=1 if ph == CHALLENGE and pend.get("final") else 0,
@@ -195,6 +220,9 @@ def abstract(pos: Any) -> State:
         fresh=_playable_drawn(get("drawn"), get("profile"), get("options"))
         if ph == DRAWN
         else zero,
+        announced=announced,
+        under=under if cheat else zero,
+        prior_ann=prior_ann if cheat else zero,
     )
 
 
@@ -232,6 +260,7 @@ def observe(st: State) -> dict[str, Any]:
     }
     if ph in PLAYING or ph == SCORING:
         out.update(top=tuple(st.top), colour=st.colour, direction=st.direction)
+        out.update(announced=tuple(st.announced))
         out.update(missed=list(st.missed), idle=st.idle)
     if ph in PLAYING:
         out.update(to_act=st.to_act, drawn=tuple(st.drawn), last=st.last)
@@ -240,6 +269,9 @@ def observe(st: State) -> dict[str, Any]:
     if ph in (CHALLENGE, STACK):
         out.update(pend_from=st.pend_from, pend_total=st.pend_total, pend_next=st.pend_next)
         out.update(wd4_legal=st.wd4_legal, final=st.final)
+    if ph == CHEAT:
+        out.update(pend_from=st.pend_from, prior=st.prior)
+        out.update(under=tuple(st.under), prior_ann=tuple(st.prior_ann))
     if ph == SCORING:
         out.update(winner=st.winner)
     if ph == DEAL:
@@ -280,6 +312,15 @@ def describe(st: State) -> str:
             f"  seat {st.to_act} faces {st.pend_total} cards from seat {st.pend_from}"
             + ("" if st.wd4_legal else " (the Wild Draw Four broke WD4-RESTRICTION)")
         )
+    if any(x != 0 for x in st.announced):
+        lines.append(f"  announced for the top card: {' '.join(K.cards_of(st.announced))}")
+    if ph == CHEAT:
+        lines.append(
+            f"  seat {st.to_act} accepts or accuses the face-down card of seat {st.pend_from}"
+            f" (under it: {' '.join(K.cards_of(st.under)) or '(none)'};"
+            f" before it: announced {' '.join(K.cards_of(st.prior_ann)) or '(none)'},"
+            f" colour {colour_name(st.prior)})"
+        )
     if ph == COLOUR:
         lines.append(f"  a colour is to be named (colour before the wild: {colour_name(st.prior)})")
     if ph == SCORING:
@@ -319,4 +360,7 @@ def to_json(st: State) -> dict[str, Any]:
         "idle_turns": st.idle,
         "last_played_by": st.last,
         "dealer": st.dealer,
+        "announced": (K.cards_of(st.announced) or [None])[0],
+        "under": (K.cards_of(st.under) or [None])[0],
+        "prior_announced": (K.cards_of(st.prior_ann) or [None])[0],
     }

@@ -19,7 +19,7 @@ from spec.prover import kinds as K
 from spec.prover.evaluators import Concrete
 from spec.prover.model import Model
 from spec.prover.rules import Rules
-from spec.prover.state import COLOUR, DRAWN, OVER, SCORING, STACK, STARTER, TURN, State
+from spec.prover.state import CHEAT, COLOUR, DRAWN, OVER, SCORING, STACK, STARTER, TURN, State
 
 
 class Unmodelled(ValueError):
@@ -43,8 +43,12 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
     if kind == "play" and st.phase == STACK:
         st = m.stack(st, seat, K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])])
     elif kind == "play":
-        if "claim" in action:
-            raise Unmodelled(f"{action} belongs to a variant the model does not describe")
+        if "claim" in action:  # V-CHEAT: face down, announced as the claim
+            claim = action["claim"]
+            st = m.cheat_play(
+                st, seat, K.one_hot(action["card"]), K.one_hot(claim), K.CLASS[K.INDEX[claim]]
+            )
+            return settle(m, st, pile)
         card, cls = K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])]
         uncalled = rules.uno_out and not action.get("uno_out") and sum(st.hands[seat]) == 1
         if st.phase == TURN and seat != st.to_act:
@@ -66,8 +70,12 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
         st = m.name_colour(st, seat, COLOURS.index(action["colour"]))
     elif kind == "challenge":
         st = m.challenge(st, seat)
+    elif kind == "accept" and st.phase == CHEAT:
+        st = m.cheat_accept(st, seat)
     elif kind == "accept":
         st = m.accept(st, seat)
+    elif kind == "accuse":
+        st = m.accuse(st, seat)
     elif kind == "uno":
         st = m.call_uno(st, seat)
     elif kind == "catch":
@@ -90,7 +98,7 @@ def settle(m: Model, st: State, pile: list[str]) -> State:
     """engine._settle: serve owed draws, end a turn draw that leaves no choice, score."""
     while st.phase != OVER:
         if st.owed_count > 0:
-            if sum(st.draw) == 0 and sum(st.disc) > 1:
+            if sum(st.draw) == 0 and sum(st.disc) > m.kept(st):
                 return st  # a reshuffle (a chance input) comes first
             n = min(st.owed_count, sum(st.draw))
             st = m.serve(st, K.counts(pile[:n]))

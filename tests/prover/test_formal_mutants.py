@@ -400,3 +400,64 @@ def test_a_missed_uno_out_call_without_its_penalty_is_caught():
     failing(report, "round end")
     cex = failing(report, "penalty victims")
     assert "without the UNO-out call" in cex.text()
+
+
+CHEAT = [g for g in GROUPS if g.rules.cheat]
+
+
+class CaughtCardStaysDown(Model):
+    """An exposed face-down card: the card under it is on top again, but the cheater does
+    not take the face-down card back (it stays in the discard pile)."""
+
+    def accuse(self, st, seat):
+        ops = self.ops
+        res = super().accuse(st, seat)
+        lied = ops.sum(st.announced) > 0
+        return ops.then(
+            res, lambda x: ops.branch(lied, lambda: x.but(hands=st.hands, disc=st.disc), lambda: x)
+        )
+
+
+def test_a_caught_cheat_whose_card_stays_on_the_pile_is_caught():
+    report = prove(CHEAT, [3], ["accuse"], model=CaughtCardStaysDown, extras=False)
+    cex = failing(report, "cheat verdicts")
+    assert "face-down card of seat" in cex.text()
+
+
+class PenaltyFromNowhere(Model):
+    """A false accusation: the accuser's penalty card appears in their hand from nowhere."""
+
+    def accuse(self, st, seat):
+        ops = self.ops
+        res = super().accuse(st, seat)
+        honest = ops.sum(st.announced) == 0
+
+        def more(x):
+            hands = [list(h) for h in x.hands]
+            hands[seat][0] = hands[seat][0] + 1
+            return x.but(hands=hands)
+
+        return ops.then(res, lambda x: ops.branch(honest, lambda: more(x), lambda: x))
+
+
+def test_an_accusation_penalty_that_creates_a_card_is_caught():
+    report = prove(CHEAT, [2], ["accuse"], model=PenaltyFromNowhere, extras=False)
+    cex = failing(report, "card conservation")
+    assert "R0" in cex.text()
+
+
+class RealCardTakesEffect(Model):
+    """An accepted face-down card takes the effect of the card really laid, not the claim."""
+
+    def cheat_effect(self, st):
+        return super().cheat_effect(st.but(announced=[0] * len(st.announced)))
+
+
+def test_an_accepted_claim_that_does_not_take_the_claimed_effect_is_caught():
+    report = prove(CHEAT, [3], ["verdict accept"], model=RealCardTakesEffect, extras=False)
+    cex = failing(report, "cheat verdicts")
+    assert "announced for the top card" in cex.text()
+
+
+def test_the_cheat_steps_of_the_model_are_right():
+    assert prove(CHEAT, [2, 3], ["accuse", "verdict accept", "cheat skip"], extras=False).ok

@@ -16,7 +16,7 @@ from spec.prover.proofs import ACTIONS, GOALS, prove
 from spec.prover.rules import GROUPS, Unsupported, rules_for
 
 #: the variants with steps of their own (0-7, jump-in, the draw variants, the futile
-#: challenge, the UNO-out call) are proved here for small tables only, to keep the suite fast; ``unospec prove``
+#: challenge, the UNO-out call, Cheat UNO) are proved here for small tables only, to keep the suite fast; ``unospec prove``
 #: proves them for 2-10 players like every other group
 VARIANTS = [
     g
@@ -26,6 +26,7 @@ VARIANTS = [
     or g.rules.draw_mode
     or g.rules.futile
     or g.rules.uno_out
+    or g.rules.cheat
 ]
 SMALL = [2, 3, 4]
 
@@ -141,11 +142,18 @@ def test_the_model_reads_the_options_as_the_engine_does():
         )
         assert r.draw_n == (until["cap"] if until else fixed.get("n", 1))
         assert r.must_play_found == bool((cfg.draw_until_playable or {}).get("must_play_found"))
+        cheat = cfg.cheat
+        assert r.cheat == (
+            (cheat["false_accusation_draw"], cheat["caught_cheat_draw"]) if cheat else None
+        )
 
 
 def test_variants_the_model_does_not_describe_are_refused():
-    with pytest.raises(Unsupported, match="V-CHEAT"):
-        rules_for("official", {"V-CHEAT": True})
+    assert rules_for("official", {"V-CHEAT": True}).cheat == (2, 2)
+    with pytest.raises(Unsupported, match="V-CHEAT together with V-MULTI-PLAY, V-JUMP-IN"):
+        rules_for("official", {"V-CHEAT": True, "V-MULTI-PLAY": True, "V-JUMP-IN": True})
+    with pytest.raises(Unsupported, match="V-CHEAT together with V-DRAW-FIXED"):
+        rules_for("official", {"V-CHEAT": True, "V-DRAW-FIXED": True})
     with pytest.raises(Unsupported, match="V-UNO-OUT-CALL together"):
         rules_for("official", {"V-UNO-OUT-CALL": True, "V-STACK-DRAW": True})
     with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION with"):
