@@ -321,18 +321,15 @@ def _merge(draws: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
 #: Options under which what the engine does depends on hidden hands in ways the solver
 #: constraints below do not yet describe; a trace with unknown cards under them is refused.
 UNMODELLED = (
-    ("stackable", "V-STACK-DRAW"),
     ("multi", "V-MULTI-PLAY"),
     ("multi_identical", "V-MULTI-IDENTICAL"),
     ("multi_one_colour_or_number", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER"),
     ("multi_ride", "V-MULTI-RIDE"),
     ("seven_zero", "V-SEVEN-ZERO"),
     ("cheat", "V-CHEAT"),
-    ("jump_in", "V-JUMP-IN"),
     ("draw_until_playable", "V-DRAW-UNTIL-PLAYABLE"),
     ("draw_until_stop", "V-DRAW-UNTIL-STOP"),
     ("draw_fixed", "V-DRAW-FIXED"),
-    ("wild_only_without_colour", "V-WILD-ONLY-WITHOUT-COLOUR"),
 )
 
 #: The rule that makes a seat draw, by the action on the line, for sightings of drawn cards.
@@ -346,6 +343,13 @@ def _wd4_blockers(cfg: Any, top: str, colour: str | None) -> tuple[str, ...]:
 
     if cfg.wd4_strict:
         return tuple(k for k in KINDS if k == WILD or (k not in WILDS and matches(k, top, colour)))
+    return tuple(k for k in KINDS if k not in WILDS and COLOUR[k] == colour)
+
+
+def _coloured(colour: str | None) -> tuple[str, ...]:
+    """The kinds of ``colour`` (wild cards have none)."""
+    from reference.matching import COLOUR
+
     return tuple(k for k in KINDS if k not in WILDS and COLOUR[k] == colour)
 
 
@@ -519,35 +523,59 @@ def validate_unknown(
                 )
             kind, seat = action.get("type"), action.get("seat")
             in_range = type(seat) is int and 0 <= seat < players
+            held_before = {s: model.hand(s) for s in range(players)} if cfg.stackable else None
             # what the action says about the hand it comes from
             if kind == "play" and in_range and is_card(action.get("card")):
                 card = action["card"]
                 top, colour = pos.announced or pos.discard_pile[-1], pos.colour
-                model.play(
-                    line_no,
-                    seat,
-                    card,
-                    f"seat {seat} plays {card}, so it held one",
-                    "TURN-ACTION",
-                    "/action/card",
-                )
+                jumping = pos.phase == "turn" and seat != pos.to_act  # V-JUMP-IN
+                stacking = pos.phase == "stack"  # V-STACK-DRAW
+                if jumping:
+                    said, rule = f"seat {seat} jumps in with {card}, so it held one", "V-JUMP-IN"
+                elif stacking:
+                    said, rule = f"seat {seat} stacks {card}, so it held one", "V-STACK-DRAW"
+                else:
+                    said, rule = f"seat {seat} plays {card}, so it held one", "TURN-ACTION"
+                model.play(line_no, seat, card, said, rule, "/action/card")
+                after = model.hand(seat)
                 if card == WILD_DRAW_FOUR:
-                    after = model.hand(seat)
-                    blockers = _wd4_blockers(cfg, top, colour)
-                    wd4_at[seat] = (line_no, after, blockers, colour)
-                    if cfg.wd4_engine_enforced and pos.phase == "turn":
+                    # a stacked one is judged, for a challenge, as if it were laid on itself
+                    judged = WILD_DRAW_FOUR if stacking else top
+                    wd4_at[seat] = (line_no, after, _wd4_blockers(cfg, judged, colour), colour)
+                    if cfg.wd4_engine_enforced and pos.phase in ("turn", "stack"):
                         rule = "V-WD4-ONLY-IF-NO-PLAYABLE" if cfg.wd4_strict else "WD4-RESTRICTION"
                         what = _what(colour, cfg.wd4_strict)
+                        verb = "stacks" if stacking else "jumps in with" if jumping else "lays"
                         model.say(
                             line_no,
-                            f"seat {seat} lays a Wild Draw Four, which the rules allow only while "
-                            f"holding no {what}",
+                            f"seat {seat} {verb} a Wild Draw Four, which the rules allow only "
+                            f"while holding no {what}",
                             rule,
                             "/action/card",
-                            _lacks(after, blockers),
+                            _lacks(after, _wd4_blockers(cfg, top, colour)),
                         )
+                if (
+                    card == WILD
+                    and cfg.wild_only_without_colour
+                    and pos.phase in ("turn", "drawn")
+                    and not jumping
+                ):
+                    model.say(
+                        line_no,
+                        f"seat {seat} lays a Wild, which the rules allow only while holding no "
+                        f"card of the colour {colour}",
+                        "V-WILD-ONLY-WITHOUT-COLOUR",
+                        "/action/card",
+                        _lacks(after, _coloured(colour)),
+                    )
             # a challenge's outcome says what the challenged hand held
-            if kind == "challenge" and pos.phase == "challenge" and pos.pending and drawn:
+            if (
+                kind == "challenge"
+                and pos.phase in ("challenge", "stack")
+                and pos.pending
+                and pos.pending.get("card", WILD_DRAW_FOUR) == WILD_DRAW_FOUR
+                and drawn
+            ):
                 w = pos.pending.get("from")
                 info = wd4_at.get(w)
                 drawer = drawn[0].get("seat")
@@ -623,63 +651,76 @@ def validate_unknown(
                     known_card = drawn[mine]["cards"][-1]
                 turn_draw = (seat, batch) if batch else None
                 fact_line = _reveal(records, idx, seat)
-                if fact_line is not None and (batch or known_card == WILD_DRAW_FOUR):
+                hand_decides = known_card == WILD_DRAW_FOUR or (
+                    known_card == WILD and cfg.wild_only_without_colour
+                )
+                if fact_line is not None and (batch or hand_decides):
                     r_line, r_rec = fact_line
                     fact = _drawn_fact(model, cfg, pos, seat, batch, known_card, r_rec, line_no)
                     if fact is not None:
                         model.say(r_line, *fact)
-            out = model.check()
-            if not out.consistent:
-                return core_verdict(out, actions)
-            if model.version != built_with:  # a new witness: place the unknown cards anew
-                pending_cards = [(seat, [card], -1) for card in played if in_range]
-                for j, b, _ in batches_here:
-                    pending_cards.append((drawn[j].get("seat"), model.batch_cards(b), 1))
-                for d in drawn:
-                    known = [c for c in d.get("cards", []) if c is not None]
-                    pending_cards.append((d.get("seat"), known, 1))
-                pos = _rebuild(pos, model, wd4_at, turn_draw, pending_cards)
-                if pos is None:
-                    return Verdict(
-                        path,
-                        UNUSABLE,
-                        "the unknown cards could not be followed here (the hands the trace "
-                        "implies differ in size from the engine's): report every card",
-                        line_no,
-                        "/drawn",
-                    )
-                built_with = model.version
-            for j, b, nulls in batches_here:
-                for i, c in zip(nulls, model.batch_cards(b), strict=True):
-                    filled[j]["cards"][i] = c
-            upcoming = [c for d in filled for c in d.get("cards", [])]
-            before = pos
-            pos, bad = _drawn_on_top(pos, upcoming, path, line_no, action)
-            if bad is not None:
-                return bad
-            try:
-                pos, events = apply(pos, action)
-                while (
-                    pos.chance is not None
-                    and pos.chance["type"] == "shuffle"
-                    and pos.phase != "deal"
-                ):
-                    if sorted(pos.chance["cards"]) != predicted:
+            base, ready = pos, None
+            for attempt in (0, 1):
+                out = model.check()
+                if not out.consistent:
+                    return core_verdict(out, actions)
+                if model.version != built_with:  # a new witness: place the unknown cards anew
+                    pending_cards = [(seat, [card], -1) for card in played if in_range]
+                    for j, b, _ in batches_here:
+                        pending_cards.append((drawn[j].get("seat"), model.batch_cards(b), 1))
+                    for d in drawn:
+                        known = [c for c in d.get("cards", []) if c is not None]
+                        pending_cards.append((d.get("seat"), known, 1))
+                    ready = _rebuild(base, model, wd4_at, turn_draw, pending_cards)
+                    if ready is None:
                         return Verdict(
                             path,
                             UNUSABLE,
-                            "a reshuffle on this line could not be followed with unknown cards: "
-                            "report every card",
+                            "the unknown cards could not be followed here (the hands the trace "
+                            "implies differ in size from the engine's): report every card",
                             line_no,
                             "/drawn",
                         )
-                    order = _reshuffle_order(pos, events, upcoming)
-                    pos, more = apply(pos, {"type": "shuffle", "order": order})
-                    events += more
-            except IllegalAction as e:
-                v = refused(path, e, line_no, before, action, actions)
-                v.message += " (the reproducer places the unknown cards as one witness does)"
-                return v
+                    built_with = model.version
+                elif ready is None:
+                    ready = base
+                for j, b, nulls in batches_here:
+                    for i, c in zip(nulls, model.batch_cards(b), strict=True):
+                        filled[j]["cards"][i] = c
+                upcoming = [c for d in filled for c in d.get("cards", [])]
+                before = ready
+                pos, bad = _drawn_on_top(ready, upcoming, path, line_no, action)
+                if bad is not None:
+                    return bad
+                try:
+                    pos, events = apply(pos, action)
+                    while (
+                        pos.chance is not None
+                        and pos.chance["type"] == "shuffle"
+                        and pos.phase != "deal"
+                    ):
+                        if sorted(pos.chance["cards"]) != predicted:
+                            return Verdict(
+                                path,
+                                UNUSABLE,
+                                "a reshuffle on this line could not be followed with unknown "
+                                "cards: report every card",
+                                line_no,
+                                "/drawn",
+                            )
+                        order = _reshuffle_order(pos, events, upcoming)
+                        pos, more = apply(pos, {"type": "shuffle", "order": order})
+                        events += more
+                except IllegalAction as e:
+                    v = refused(path, e, line_no, before, action, actions)
+                    v.message += " (the reproducer places the unknown cards as one witness does)"
+                    return v
+                # V-STACK-DRAW: the card this line laid hits a victim, who is asked to
+                # answer only while holding a card to stack; what follows says which it was
+                hit = _stack_fact(cfg, held_before, base, pos, events, kind, drawn, records, idx)
+                if attempt == 1 or hit is None:
+                    break
+                model.say(*hit)  # then again, with a witness that satisfies it
             actions += 1
             if kind != "draw" or pos.phase != "drawn":
                 turn_draw = None
@@ -780,45 +821,61 @@ def _drawn_fact(
     """What the line after a turn draw says about the card drawn: it was the card now
     played (DRAW-THEN-PLAY), or it could be played (a pass), or it could not (the turn
     ended by itself, DRAW-END-TURN). ``(text, rule, field, fact)``."""
-    from reference.matching import matches, wild_playable
+    from reference.matching import matches
 
     top, colour = pos.announced or pos.discard_pile[-1], pos.colour
     after = model.hand(seat)
     blockers = _wd4_blockers(cfg, top, colour)
     wd4_ok = _lacks(after, blockers)
-    hand = pos.hands[seat]
+    # V-WILD-ONLY-WITHOUT-COLOUR: a Wild drawn is playable only while the hand (the Wild
+    # in it) holds no card of the current colour
+    wild_only = cfg.wild_only_without_colour
+    wild_ok = _lacks(after, _coloured(colour))
     ordinary = [
         k
         for k in KINDS
-        if k != WILD_DRAW_FOUR
-        and (wild_playable(cfg, hand, colour) if k == WILD else matches(k, top, colour))
+        if (k == WILD and not wild_only) or (k not in WILDS and matches(k, top, colour))
     ]
     if batch is not None:
         wd4 = at_least(model.batch_expr(batch, [WILD_DRAW_FOUR]), 1)
-        playable = AnyOf((at_least(model.batch_expr(batch, ordinary), 1), AllOf((wd4, wd4_ok))))
+        ways = [at_least(model.batch_expr(batch, ordinary), 1), AllOf((wd4, wd4_ok))]
+        if wild_only:
+            ways.append(AllOf((at_least(model.batch_expr(batch, [WILD]), 1), wild_ok)))
+        playable = AnyOf(tuple(ways))
+    elif known == WILD:  # a known Wild under V-WILD-ONLY-WITHOUT-COLOUR
+        playable = wild_ok
     else:  # a known Wild Draw Four: playable exactly when the hand lacks the blockers
         playable = wd4_ok
     a = nxt["action"]
     if a.get("seat") == seat and a.get("type") == "play" and is_card(a.get("card")):
         c = a["card"]
         if batch is None:
-            return (
-                None
-                if c != WILD_DRAW_FOUR
-                else (
+            if c == WILD_DRAW_FOUR:
+                return (
                     f"seat {seat} plays the Wild Draw Four it drew on line {line_no}, so it held "
                     f"no {_what(colour, cfg.wd4_strict)}",
                     "DRAW-THEN-PLAY",
                     "/action/card",
                     wd4_ok,
                 )
-            )
+            if c == WILD and wild_only:
+                return (
+                    f"seat {seat} plays the Wild it drew on line {line_no}, so it held no card "
+                    f"of the colour {colour}",
+                    "V-WILD-ONLY-WITHOUT-COLOUR",
+                    "/action/card",
+                    wild_ok,
+                )
+            return None
         fact = at_least(model.batch_expr(batch, [c]), 1)
         if c == WILD_DRAW_FOUR:
             fact = AllOf((fact, wd4_ok))
+        elif c == WILD and wild_only:
+            fact = AllOf((fact, wild_ok))
         return (
             f"seat {seat} plays {c} right after drawing on line {line_no}; only the card just "
-            f"drawn may be played then, so that card was {c}",
+            f"drawn may be played then, so that card was {c}"
+            + (f", and it held no card of the colour {colour}" if c == WILD and wild_only else ""),
             "DRAW-THEN-PLAY",
             "/action/card",
             fact,
@@ -837,6 +894,103 @@ def _drawn_fact(
         "DRAW-END-TURN",
         "/action/seat",
         Not(playable),
+    )
+
+
+#: the rules under which a draw card's victim draws at once (NO-STACKING's ``suffer``)
+_SUFFERED = ("DRAW-TWO-EFFECT", "WD4-EFFECT", "V-STACK-DRAW", "TWO-PLAYER-DRAW")
+
+
+def _stack_fact(
+    cfg: Any,
+    held: dict[int, dict[str, Expr]] | None,
+    prior: Any,
+    after: Any,
+    events: list[dict[str, Any]],
+    kind: str,
+    drawn: list[dict[str, Any]],
+    records: list[tuple[int, dict[str, Any]]],
+    idx: int,
+) -> tuple[int, str, str, str, Any] | None:
+    """Under V-STACK-DRAW, what a line that makes a Draw Two or Wild Draw Four hit its
+    victim says about the victim's hand: the engine asks the victim to answer only while
+    it holds a card it may stack (:func:`reference.effects.stack_options`), and otherwise
+    the victim draws at once, on this very line. So the victim's draw on the line says it
+    held none; the victim answering on the next line (stack, accept, challenge) says it
+    held one. A Wild Draw Four that may be challenged asks the victim either way (to
+    stack, challenge or accept; or to challenge or accept), so only a stack says something.
+    ``(line, text, rule, field, fact)`` for :meth:`TraceModel.say`, or ``None``."""
+    from reference.matching import COLOUR, FACE, may_go_out_on
+
+    if held is None or kind in ("accept", "challenge"):
+        return None
+    victim = None
+    if after.phase in ("stack", "challenge") and after.pending and "card" in after.pending:
+        if after.pending.get("final"):
+            return None
+        victim, card = after.to_act, after.pending["card"]
+    else:
+        for e in events:
+            if e["type"] == "turn_skipped" and e["rule"] in _SUFFERED:
+                victim, card = e["seat"], after.discard_pile[-1]
+        if victim is None or (card != WILD_DRAW_FOUR and FACE.get(card) != "D2"):
+            return None
+    colour, hand, allowed = after.colour, held[victim], cfg.stackable
+    ways = []
+    for k in KINDS:
+        if k == WILD_DRAW_FOUR:
+            pair = "WD4-on-WD4" if card == WILD_DRAW_FOUR else "WD4-on-D2"
+            if pair not in allowed:
+                continue
+            way = at_least(hand[k], 1)
+            if cfg.wd4_engine_enforced:
+                way = AllOf((way, _lacks(hand, _wd4_blockers(cfg, card, colour))))
+        elif FACE[k] == "D2":
+            if card == WILD_DRAW_FOUR:
+                if "D2-on-WD4" not in allowed or COLOUR[k] != colour:
+                    continue
+            elif "D2-on-D2" not in allowed:
+                continue
+            way = at_least(hand[k], 1)
+        else:
+            continue
+        ways.append((k, way))
+    line_no = records[idx][0]
+    if len(prior.hands[victim]) == 1:  # a last card may be stacked only if it may end the round
+        ways = [(k, w) for k, w in ways if may_go_out_on(cfg, k)]
+    if not ways:
+        return None
+    has = AnyOf(tuple(w for _, w in ways))
+    what = "Draw Two" if card != WILD_DRAW_FOUR else "Wild Draw Four"
+    mine = next((j for j, d in enumerate(drawn) if d.get("seat") == victim), None)
+    nxt = _reveal(records, idx, victim)
+    answers = (
+        nxt is not None
+        and nxt[1]["action"].get("seat") == victim
+        and nxt[1]["action"].get("type") in ("play", "accept", "challenge")
+    )
+    if card == WILD_DRAW_FOUR and cfg.wd4_challenge:
+        # asked either way (to stack or challenge in the one phase, to challenge in the
+        # other); only a stack shows the phase it was
+        if mine is not None or not answers or nxt[1]["action"].get("type") != "play":
+            return None
+    if mine is None and answers:
+        r_line, r_rec = nxt
+        return (
+            r_line,
+            f"seat {victim} answers the {what} of line {line_no} ({r_rec['action']['type']}); "
+            "it is asked only while it holds a card it may stack, so it held one",
+            "V-STACK-DRAW",
+            "/action/type",
+            has,
+        )
+    return (
+        line_no,
+        f"seat {victim} draws for the {what} at once; it would have been asked to answer had "
+        "it held a card it may stack, so it held none",
+        "V-STACK-DRAW",
+        f"/drawn/{mine}/seat" if mine is not None else "/action",
+        Not(has),
     )
 
 

@@ -326,9 +326,9 @@ def test_malformed_unknown_cards_name_the_field():
     assert v.status == 2 and v.field == "/action/card"
     v = validate_lines([_header([hands[0], N7, N7[:6]]), *rest])
     assert v.status == 1 and v.rule == "DEAL-SEVEN" and v.field == "/deal"
-    stacking = {**OPTIONS, "V-STACK-DRAW": {"stackable": ["D2-on-D2"]}}
-    v = validate_lines([_header(hands, options=stacking), *rest])
-    assert v.status == 2 and v.rule == "V-STACK-DRAW" and v.field == "/deal/hands/1/0"
+    seven_zero = {**OPTIONS, "V-SEVEN-ZERO": True}
+    v = validate_lines([_header(hands, options=seven_zero), *rest])
+    assert v.status == 2 and v.rule == "V-SEVEN-ZERO" and v.field == "/deal/hands/1/0"
 
 
 # -- the command --------------------------------------------------------------------------------
