@@ -876,7 +876,7 @@ def _drawn_fact(
             f"seat {seat} plays {c} right after drawing on line {line_no}; only the card just "
             f"drawn may be played then, so that card was {c}"
             + (f", and it held no card of the colour {colour}" if c == WILD and wild_only else ""),
-            "DRAW-THEN-PLAY",
+            "V-WILD-ONLY-WITHOUT-COLOUR" if c == WILD and wild_only else "DRAW-THEN-PLAY",
             "/action/card",
             fact,
         )
@@ -969,11 +969,11 @@ def _stack_fact(
         and nxt[1]["action"].get("seat") == victim
         and nxt[1]["action"].get("type") in ("play", "accept", "challenge")
     )
-    if card == WILD_DRAW_FOUR and cfg.wd4_challenge:
+    stacked = answers and mine is None and nxt[1]["action"].get("type") == "play"
+    if card == WILD_DRAW_FOUR and cfg.wd4_challenge and not stacked:
         # asked either way (to stack or challenge in the one phase, to challenge in the
         # other); only a stack shows the phase it was
-        if mine is not None or not answers or nxt[1]["action"].get("type") != "play":
-            return None
+        return None
     if mine is None and answers:
         r_line, r_rec = nxt
         return (

@@ -136,17 +136,17 @@ FIFTH_WD4 = [
 ]
 
 
-def _game(seed):
+def _game(seed, options=OPTIONS):
     """A whole single-round game of three, every card shown."""
-    g = play(3, "official", OPTIONS, seed=seed)
-    pos, _ = apply(new_game(3, "official", OPTIONS), g.chance[0])
+    g = play(3, "official", options, seed=seed)
+    pos, _ = apply(new_game(3, "official", options), g.chance[0])
     deal = g.chance[1]
     out = [
         json.dumps(
             {
                 "unospec_trace": 1,
                 "profile": "official",
-                "options": OPTIONS,
+                "options": options,
                 "players": 3,
                 "deal": {"dealer": pos.dealer, "hands": deal["hands"], "starter": deal["starter"]},
             }
@@ -329,6 +329,180 @@ def test_malformed_unknown_cards_name_the_field():
     seven_zero = {**OPTIONS, "V-SEVEN-ZERO": True}
     v = validate_lines([_header(hands, options=seven_zero), *rest])
     assert v.status == 2 and v.rule == "V-SEVEN-ZERO" and v.field == "/deal/hands/1/0"
+
+
+# -- variants whose rules look at hidden hands ---------------------------------------------------
+
+WILD_ONLY = {**OPTIONS, "V-WILD-ONLY-WITHOUT-COLOUR": True}
+STACKING = {
+    **OPTIONS,
+    "V-STACK-DRAW": {"stackable": ["D2-on-D2", "WD4-on-D2", "D2-on-WD4", "WD4-on-WD4"]},
+}
+JUMP_IN = {**OPTIONS, "V-JUMP-IN": True}
+
+
+def _plays(lines, card, seats=(1, 2)):
+    return sum(
+        1
+        for t in lines[1:]
+        if json.loads(t)["action"].get("card") == card and json.loads(t)["action"]["seat"] in seats
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "seed", "actions", "unknown"),
+    [
+        # the hidden seats lay two Wilds (each says the hand lacked the colour)
+        (WILD_ONLY, 56, 63, 31),
+        # a hidden seat stacks, one is asked and accepts, one draws at once for a Draw Two
+        (STACKING, 2, 79, 37),
+        # a hidden seat jumps in
+        (JUMP_IN, 56, 65, 28),
+    ],
+    ids=["V-WILD-ONLY-WITHOUT-COLOUR", "V-STACK-DRAW", "V-JUMP-IN"],
+)
+def test_a_game_under_a_variant_that_looks_at_hidden_hands_is_valid(
+    options, seed, actions, unknown
+):
+    game = _game(seed, options)
+    hidden = _seat_zero_view(game)
+    v = validate_lines(hidden)
+    assert v.status == 0, (v.message, v.line, v.core)
+    assert v.actions == actions == len(game) - 1 and v.unknown == unknown
+    assert validate_lines(_fill(hidden, v.witness)).status == 0  # the witness replays
+    if options is WILD_ONLY:
+        assert _plays(game, "W") == 2
+
+
+def test_a_wild_says_the_hand_held_no_card_of_the_colour():
+    trace = [
+        _header([["R1", "R2", "B3", "B4", "Y5", "Y7", "G7"], N7, N7], options=WILD_ONLY),
+        _line(type="play", seat=0, card="R1"),
+        _line(type="play", seat=1, card="W"),  # line 3: so seat 1 held no red
+        _line(type="colour", seat=1, colour="B"),
+        _line(type="play", seat=2, card="B5"),
+        _line(type="play", seat=0, card="B3"),
+        _line(type="play", seat=1, card="R3"),  # line 7: a red card seat 1 held all along
+    ]
+    v = validate_lines(trace)
+    assert v.status == 1 and v.line == 7 and [a["line"] for a in v.core] == [3, 7]
+    assert [a["rule"] for a in v.core] == ["V-WILD-ONLY-WITHOUT-COLOUR", "TURN-ACTION"]
+    assert v.rule == "TURN-ACTION" and "no card of the colour R" in v.message
+    # a blue card instead: consistent
+    assert validate_lines([*trace[:-1], _line(type="play", seat=1, card="B7")]).status == 0
+    # a Wild does not go down while seat 1's known hand holds red
+    header = json.loads(trace[0])
+    header["deal"]["hands"][1] = ["W", "R9", *N7[:5]]
+    v = validate_lines([json.dumps(header), *trace[1:3]])
+    assert v.status == 1 and v.rule == "V-WILD-ONLY-WITHOUT-COLOUR" and v.line == 3
+    assert [a["line"] for a in v.core] == [1, 3]
+
+
+def test_a_wild_drawn_and_played_says_the_hand_held_no_card_of_the_colour():
+    # seat 1's hand is known and holds green; the card it draws on G7 is unknown
+    trace = [
+        _header(
+            [
+                ["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"],
+                ["Y1", "Y2", "Y3", "Y4", "B6", "B8", "G9"],
+                N7,
+            ],
+            starter="G5",
+            options=WILD_ONLY,
+        ),
+        _line(type="play", seat=0, card="G7"),
+        _line([{"seat": 1, "cards": [None]}], type="draw", seat=1),
+        _line(type="play", seat=1, card="W"),  # line 4: the drawn card, a Wild, with green in hand
+    ]
+    v = validate_lines(trace)
+    assert v.status == 1 and v.rule == "V-WILD-ONLY-WITHOUT-COLOUR" and v.line == 4
+    assert [a["line"] for a in v.core] == [1, 4]
+    assert "held no card of the colour G" in " ".join(a["asserts"] for a in v.core)
+    # without the green card in seat 1's hand the same lines are consistent
+    header = json.loads(trace[0])
+    header["deal"]["hands"][1][-1] = "B9"
+    v = validate_lines([json.dumps(header), *trace[1:]])
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["line"] == 3) == "W"
+    # seat 2 acts instead: seat 1's turn ended by itself, and a Wild would not have
+    # (seat 1 holds no green then), so the card drawn was not a Wild
+    ended = [
+        json.dumps(header),
+        *trace[1:3],
+        _line([{"seat": 2, "cards": [None]}], type="draw", seat=2),
+    ]
+    v = validate_lines(ended)
+    assert v.status == 0 and next(w["card"] for w in v.witness if w["line"] == 3) != "W"
+
+
+STACK_D2 = {**OPTIONS, "V-STACK-DRAW": {"stackable": ["D2-on-D2"]}}
+
+
+def test_a_victim_drawing_at_once_held_no_card_to_stack():
+    trace = [
+        _header([["RD2", "R2", "B3", "B4", "Y5", "Y7", "G7"], N7, N7], options=STACK_D2),
+        # line 2: seat 1 draws at once, so it held no Draw Two to answer with
+        _line([{"seat": 1, "cards": ["R3", "Y4"]}], type="play", seat=0, card="RD2"),
+        _line(type="play", seat=2, card="R9"),
+        _line(type="play", seat=0, card="R2"),
+        _line(type="play", seat=1, card="RD2"),  # line 5: a Draw Two it held all along
+    ]
+    v = validate_lines(trace)
+    assert v.status == 1 and v.line == 5 and [a["line"] for a in v.core] == [2, 5]
+    assert [a["rule"] for a in v.core] == ["V-STACK-DRAW", "TURN-ACTION"]
+    assert v.core[0]["field"] == "/drawn/0/seat" and "held none" in v.core[0]["asserts"]
+    assert validate_lines([*trace[:-1], _line(type="play", seat=1, card="R3")]).status == 0
+
+
+def test_a_victim_asked_to_answer_held_a_card_to_stack():
+    no_d2 = ["Y1", "Y2", "Y3", "Y4", "B6", "B8", "G9"]
+    trace = [
+        _header([["RD2", "R2", "B3", "B4", "Y5", "Y7", "G7"], no_d2, N7], options=STACK_D2),
+        _line(type="play", seat=0, card="RD2"),  # seat 1 does not draw at once ...
+        _line([{"seat": 1, "cards": [None, None]}], type="accept", seat=1),  # ... but answers
+    ]
+    v = validate_lines(trace)
+    assert v.status == 1 and v.rule == "V-STACK-DRAW" and v.line == 3
+    assert [a["line"] for a in v.core] == [3] and v.field == "/action/type"
+    header = json.loads(trace[0])
+    header["deal"]["hands"][1][-1] = None
+    v = validate_lines([json.dumps(header), *trace[1:]])
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["field"] == "/deal/hands/1/6").endswith("D2")
+    # drawing at once instead says the unknown card was no Draw Two
+    at_once = [
+        json.dumps(header),
+        _line([{"seat": 1, "cards": [None, None]}], type="play", seat=0, card="RD2"),
+    ]
+    v = validate_lines(at_once)
+    assert v.status == 0 and not next(
+        w["card"] for w in v.witness if w["field"] == "/deal/hands/1/6"
+    ).endswith("D2")
+
+
+def test_a_jump_in_says_the_jumper_held_the_card():
+    trace = [
+        _header(
+            [
+                ["R7", "R5", "B3", "B4", "Y5", "Y6", "G7"],
+                N7,
+                ["Y1", "Y2", "Y3", "B6", "B8", "G9", None],
+            ],
+            starter="R3",
+            options=JUMP_IN,
+        ),
+        _line(type="play", seat=0, card="R7"),
+        _line(type="play", seat=2, card="R7"),  # line 3: out of turn, with its unknown card
+        _line(type="play", seat=0, card="R5"),
+        _line(type="play", seat=2, card="R5"),  # line 5: again, with no unknown card left
+    ]
+    v = validate_lines(trace[:-1])
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["field"] == "/deal/hands/2/6") == "R7"
+    v = validate_lines(trace)
+    assert v.status == 1 and v.line == 5 and [a["line"] for a in v.core] == [3, 5]
+    assert [a["rule"] for a in v.core] == ["V-JUMP-IN", "V-JUMP-IN"]
+    assert v.core[0]["asserts"] == "seat 2 jumps in with R7, so it held one"
 
 
 # -- the command --------------------------------------------------------------------------------
