@@ -115,6 +115,16 @@ def _decide(method: str) -> Build:
     return build
 
 
+def _verdict(method: str) -> Build:
+    """V-CHEAT: the next seat judges the face-down card of seat 0 (the cheater is the
+    principal seat: the card that may go back moves into a concrete hand)."""
+
+    def build(m: Model, pre: State) -> Result:
+        return {"seat": pre.to_act}, getattr(m, method)(pre, pre.to_act), []
+
+    return build
+
+
 def _colour(m: Model, pre: State) -> Result:
     c = m.ops.int("colour")
     return {"seat": 0, "colour": c}, m.name_colour(pre, 0, c), []
@@ -206,12 +216,14 @@ ACTIONS: dict[str, Step] = {
     "verdict accept": Step(
         "accept a face-down card as announced (V-CHEAT)",
         lambda r: r.cheat is not None,
-        _decide("cheat_accept"),
+        _verdict("cheat_accept"),
+        (("pend_from", 0),),
     ),
     "accuse": Step(
         "accuse the player of a face-down card (V-CHEAT)",
         lambda r: r.cheat is not None,
-        _decide("accuse"),
+        _verdict("accuse"),
+        (("pend_from", 0),),
     ),
     "colour": Step("name the colour of a wild", ALWAYS, _colour),
     "draw": Step("draw on a turn", ALWAYS, _decide("turn_draw")),

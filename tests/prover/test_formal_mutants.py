@@ -432,9 +432,8 @@ class PenaltyFromNowhere(Model):
         res = super().accuse(st, seat)
         honest = ops.sum(st.announced) == 0
 
-        def more(x):
-            hands = [list(h) for h in x.hands]
-            hands[seat][0] = hands[seat][0] + 1
+        def more(x):  # one R0 more for the accuser
+            hands = [[h[0] + ops.ite(seat == i, 1, 0), *h[1:]] for i, h in enumerate(x.hands)]
             return x.but(hands=hands)
 
         return ops.then(res, lambda x: ops.branch(honest, lambda: more(x), lambda: x))
