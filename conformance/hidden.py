@@ -27,7 +27,21 @@ conclude from it, under the rule that allows the conclusion —
 * who draws after a Wild Draw Four challenge says whether the challenged hand held the
   colour when the card went down (WD4-CHALLENGE-GUILTY / -INNOCENT); where the engine
   polices the card, laying it says the hand lacked the colour (WD4-RESTRICTION,
-  V-WD4-ONLY-IF-NO-PLAYABLE).
+  V-WD4-ONLY-IF-NO-PLAYABLE);
+* under V-WILD-ONLY-WITHOUT-COLOUR laying a Wild on one's turn says the hand held no
+  card of the current colour, and so does playing a Wild just drawn; whether a Wild
+  drawn could be played (the pass / turn-end conclusions above) is judged the same way
+  (V-WILD-ONLY-WITHOUT-COLOUR);
+* under V-STACK-DRAW the engine asks the victim of a Draw Two or Wild Draw Four to answer
+  only while it holds a card it may stack, and otherwise serves the draw at once: the
+  victim's draw on the line that hit it says it held none, the victim answering on the
+  next line (stack, accept, challenge) says it held one (V-STACK-DRAW). A Wild Draw Four
+  that may be challenged asks the victim either way, so there only a stack says it; a
+  stacked card came from the hand like a played one;
+* under V-JUMP-IN a card laid out of turn came from the jumper's hand (V-JUMP-IN). Jump-ins
+  do not disturb the turn-draw conclusion: nobody may jump in while a drawn card waits,
+  and a draw clears the last player, so nobody may jump in on the next turn either before
+  a card is laid.
 
 A voluntary draw says nothing. The replay itself stays the reference engine's: before
 each line the unknown cards are placed as the current witness says (the witness is
@@ -36,7 +50,8 @@ line is applied, and what was drawn is compared. When Z3 finds no witness, the v
 names a minimal set of lines that cannot all be true. At the end the whole trace is
 replayed again with the final witness from the start, so the witness reported is one
 the engine accepted on every line. Options under which hidden hands steer the game in
-ways not modelled here (:data:`UNMODELLED`) are refused with unknown cards.
+ways not modelled here (:data:`UNMODELLED`: the multi-card variants, V-SEVEN-ZERO, V-CHEAT
+and the draw variants) are refused with unknown cards, the refusal saying why.
 """
 
 from __future__ import annotations
@@ -319,17 +334,46 @@ def _merge(draws: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
 # -- unknown cards -----------------------------------------------------------------------------
 
 #: Options under which what the engine does depends on hidden hands in ways the solver
-#: constraints below do not yet describe; a trace with unknown cards under them is refused.
+#: constraints below do not yet describe; a trace with unknown cards under them is refused,
+#: saying why.
+_MULTI = (
+    "whether a turn goes on, and with which cards, depends on the cards left in the hidden "
+    "hand (the follow-ups a turn may add), which the solver does not model"
+)
 UNMODELLED = (
-    ("multi", "V-MULTI-PLAY"),
-    ("multi_identical", "V-MULTI-IDENTICAL"),
-    ("multi_one_colour_or_number", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER"),
-    ("multi_ride", "V-MULTI-RIDE"),
-    ("seven_zero", "V-SEVEN-ZERO"),
-    ("cheat", "V-CHEAT"),
-    ("draw_until_playable", "V-DRAW-UNTIL-PLAYABLE"),
-    ("draw_until_stop", "V-DRAW-UNTIL-STOP"),
-    ("draw_fixed", "V-DRAW-FIXED"),
+    ("multi", "V-MULTI-PLAY", _MULTI),
+    ("multi_identical", "V-MULTI-IDENTICAL", _MULTI),
+    ("multi_one_colour_or_number", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER", _MULTI),
+    ("multi_ride", "V-MULTI-RIDE", _MULTI),
+    (
+        "seven_zero",
+        "V-SEVEN-ZERO",
+        "hands swap or rotate between seats, taking their unknown cards along, and the "
+        "solver keeps each unknown card with the seat it was dealt or drawn to",
+    ),
+    (
+        "cheat",
+        "V-CHEAT",
+        "cards go down face down under an announced card, and what lies under an "
+        "unchallenged claim is not modelled",
+    ),
+    (
+        "draw_until_playable",
+        "V-DRAW-UNTIL-PLAYABLE",
+        "how many cards a turn draws depends on whether each hidden card drawn could be "
+        "played, which the solver does not yet model",
+    ),
+    (
+        "draw_until_stop",
+        "V-DRAW-UNTIL-STOP",
+        "whether a turn may draw again depends on whether the hidden card just drawn could "
+        "be played, which the solver does not yet model",
+    ),
+    (
+        "draw_fixed",
+        "V-DRAW-FIXED",
+        "any of several hidden cards drawn may be played, which the solver does not yet model",
+    ),
 )
 
 #: The rule that makes a seat draw, by the action on the line, for sightings of drawn cards.
@@ -385,13 +429,12 @@ def validate_unknown(
 
     cfg = start.cfg
     players = start.players
-    for attr, vid in UNMODELLED:
+    for attr, vid, why in UNMODELLED:
         if getattr(cfg, attr):
             return Verdict(
                 path,
                 UNUSABLE,
-                f"unknown (null) cards under {vid} are not yet checkable: what the rules do "
-                "then depends on hidden hands in ways the solver does not model; report every card",
+                f"unknown (null) cards under {vid} are not yet checkable: {why}; report every card",
                 first_unknown[0],
                 first_unknown[1],
                 vid,

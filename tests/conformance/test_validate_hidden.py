@@ -329,6 +329,7 @@ def test_malformed_unknown_cards_name_the_field():
     seven_zero = {**OPTIONS, "V-SEVEN-ZERO": True}
     v = validate_lines([_header(hands, options=seven_zero), *rest])
     assert v.status == 2 and v.rule == "V-SEVEN-ZERO" and v.field == "/deal/hands/1/0"
+    assert "hands swap or rotate between seats" in v.message  # the refusal says why
 
 
 # -- variants whose rules look at hidden hands ---------------------------------------------------
