@@ -23,7 +23,14 @@ conclude from it, under the rule that allows the conclusion —
 * after a turn draw, the next line that is not an UNO call or catch decides: the same
   seat plays at once, so the card drawn was that card (DRAW-THEN-PLAY); it passes, so
   the card was playable; another seat acts, so the turn ended by itself and the card was
-  not playable (DRAW-END-TURN);
+  not playable (DRAW-END-TURN). The draw variants change what may be played and when a
+  turn may draw again, and each conclusion follows the variant (under its rule ID):
+  under V-DRAW-FIXED any card drawn this turn may be played, so a play says one of them
+  was that card and a turn that ended says none could be played; under
+  V-DRAW-UNTIL-PLAYABLE and V-DRAW-UNTIL-STOP drawing again says the card just drawn
+  could not be played; a pass says nothing where the turn could have drawn again
+  instead (V-DRAW-UNTIL-STOP, V-DRAW-FIXED ``at_most``). Whether a turn may draw again
+  depends only on how many cards it drew and how many are left to draw, never on which;
 * who draws after a Wild Draw Four challenge says whether the challenged hand held the
   colour when the card went down (WD4-CHALLENGE-GUILTY / -INNOCENT); where the engine
   polices the card, laying it says the hand lacked the colour (WD4-RESTRICTION,
@@ -50,8 +57,8 @@ line is applied, and what was drawn is compared. When Z3 finds no witness, the v
 names a minimal set of lines that cannot all be true. At the end the whole trace is
 replayed again with the final witness from the start, so the witness reported is one
 the engine accepted on every line. Options under which hidden hands steer the game in
-ways not modelled here (:data:`UNMODELLED`: the multi-card variants, V-SEVEN-ZERO, V-CHEAT
-and the draw variants) are refused with unknown cards, the refusal saying why.
+ways not modelled here (:data:`UNMODELLED`: the multi-card variants, V-SEVEN-ZERO and
+V-CHEAT) are refused with unknown cards, the refusal saying why.
 """
 
 from __future__ import annotations
@@ -357,23 +364,6 @@ UNMODELLED = (
         "cards go down face down under an announced card, and what lies under an "
         "unchallenged claim is not modelled",
     ),
-    (
-        "draw_until_playable",
-        "V-DRAW-UNTIL-PLAYABLE",
-        "how many cards a turn draws depends on whether each hidden card drawn could be "
-        "played, which the solver does not yet model",
-    ),
-    (
-        "draw_until_stop",
-        "V-DRAW-UNTIL-STOP",
-        "whether a turn may draw again depends on whether the hidden card just drawn could "
-        "be played, which the solver does not yet model",
-    ),
-    (
-        "draw_fixed",
-        "V-DRAW-FIXED",
-        "any of several hidden cards drawn may be played, which the solver does not yet model",
-    ),
 )
 
 #: The rule that makes a seat draw, by the action on the line, for sightings of drawn cards.
@@ -551,7 +541,9 @@ def validate_unknown(
             return core_verdict(out, 0)
         built_with = -1 if model.version or forced else 0
         wd4_at: dict[int, tuple[int, dict[str, Expr], tuple[str, ...], str | None]] = {}
-        turn_draw: tuple[int, str] | None = None  # seat and batch of the unknown card just drawn
+        # the cards of this turn's draw(s) while they may still be played: a batch and an
+        # index in it for an unknown card, or the card
+        turn_draw: list[tuple[int, str | None, Any]] | None = None
         actions = 0
         for idx, (line_no, rec) in enumerate(records):
             action = rec["action"]
@@ -685,21 +677,24 @@ def validate_unknown(
                         fills.extend(
                             (line_no, f"/drawn/{j}/cards/{i}", b, n) for n, i in enumerate(nulls)
                         )
-            # a turn draw: the next line says whether the card drawn could be played
-            if kind == "draw" and pos.phase == "turn" and in_range and seat == pos.to_act:
-                mine = next((j for j, d in enumerate(drawn) if d.get("seat") == seat), None)
-                batch = next((b for j, b, _ in batches_here if j == mine), None)
-                known_card = None
-                if mine is not None and batch is None and drawn[mine].get("cards"):
-                    known_card = drawn[mine]["cards"][-1]
-                turn_draw = (seat, batch) if batch else None
+            # a turn draw: the next line says whether the card(s) drawn could be played
+            if (
+                kind == "draw"
+                and pos.phase in ("turn", "drawn")
+                and in_range
+                and seat == pos.to_act
+            ):
+                if pos.phase == "turn":
+                    turn_draw = []
+                slots = _slots(line_no, drawn, seat, batches_here)
+                turn_draw = (turn_draw or []) + slots
                 fact_line = _reveal(records, idx, seat)
-                hand_decides = known_card == WILD_DRAW_FOUR or (
-                    known_card == WILD and cfg.wild_only_without_colour
-                )
-                if fact_line is not None and (batch or hand_decides):
+                this_line = sum(len(d.get("cards", [])) for d in drawn)
+                left = len(pos.draw_pile) + max(len(pos.discard_pile) - 1, 0) - this_line
+                again = _may_draw_again(cfg, len(turn_draw), left > 0)
+                if fact_line is not None:
                     r_line, r_rec = fact_line
-                    fact = _drawn_fact(model, cfg, pos, seat, batch, known_card, r_rec, line_no)
+                    fact = _drawn_fact(model, cfg, pos, seat, turn_draw, r_rec, line_no, again)
                     if fact is not None:
                         model.say(r_line, *fact)
             base, ready = pos, None
@@ -714,7 +709,8 @@ def validate_unknown(
                     for d in drawn:
                         known = [c for c in d.get("cards", []) if c is not None]
                         pending_cards.append((d.get("seat"), known, 1))
-                    ready = _rebuild(base, model, wd4_at, turn_draw, pending_cards)
+                    earlier = [t for t in turn_draw or [] if t[0] != line_no]
+                    ready = _rebuild(base, model, wd4_at, earlier, pending_cards)
                     if ready is None:
                         return Verdict(
                             path,
@@ -765,7 +761,7 @@ def validate_unknown(
                     break
                 model.say(*hit)  # then again, with a witness that satisfies it
             actions += 1
-            if kind != "draw" or pos.phase != "drawn":
+            if pos.phase != "drawn":
                 turn_draw = None
             happened = [
                 {"seat": e["seat"], "cards": e["cards"]}
@@ -851,25 +847,76 @@ def _reveal(
     return None
 
 
+def _slots(
+    line_no: int,
+    drawn: list[dict[str, Any]],
+    seat: int,
+    batches: list[tuple[int, str, list[int]]],
+) -> list[tuple[int, str | None, Any]]:
+    """The cards ``seat`` draws on the line, in order: ``(line, batch, index in the batch)``
+    for an unknown card, ``(line, None, card)`` for a seen one."""
+    out: list[tuple[int, str | None, Any]] = []
+    for j, d in enumerate(drawn):
+        if d.get("seat") != seat:
+            continue
+        where = {i: (b, n) for jj, b, nulls in batches if jj == j for n, i in enumerate(nulls)}
+        for i, c in enumerate(d.get("cards", [])):
+            out.append((line_no, *where[i]) if c is None and i in where else (line_no, None, c))
+    return out
+
+
+def _may_draw_again(cfg: Any, n: int, can_draw: bool) -> bool:
+    """Whether the rules would let a turn that has drawn ``n`` cards draw another (if the
+    last card drawn does not stop it): :func:`reference.drawing.more_draws`, which looks
+    at no card."""
+    if not can_draw:
+        return False
+    for params in (cfg.draw_until_playable, cfg.draw_until_stop):
+        if params:
+            return params["cap"] == 0 or n < params["cap"]
+    fixed = cfg.draw_fixed
+    return bool(fixed) and fixed["mode"] == "at_most" and n < fixed["n"]
+
+
+def _draw_rule(cfg: Any, default: str) -> str:
+    if cfg.draw_until_playable:
+        return "V-DRAW-UNTIL-PLAYABLE"
+    if cfg.draw_until_stop:
+        return "V-DRAW-UNTIL-STOP"
+    if cfg.draw_fixed:
+        return "V-DRAW-FIXED"
+    return default
+
+
+TRUE, FALSE = AllOf(()), AnyOf(())
+
+
 def _drawn_fact(
     model: TraceModel,
     cfg: Any,
     pos: Any,
     seat: int,
-    batch: str | None,
-    known: str | None,
+    series: list[tuple[int, str | None, Any]],
     nxt: dict[str, Any],
     line_no: int,
+    again: bool,
 ) -> tuple[str, str, str, Any] | None:
-    """What the line after a turn draw says about the card drawn: it was the card now
-    played (DRAW-THEN-PLAY), or it could be played (a pass), or it could not (the turn
-    ended by itself, DRAW-END-TURN). ``(text, rule, field, fact)``."""
+    """What the line after a turn draw says about the card(s) drawn this turn. The cards
+    that may be played now are the last one drawn (all of them under V-DRAW-FIXED):
+    one of them was the card now played (DRAW-THEN-PLAY); a pass says one could be played,
+    unless the rules would have let the turn draw again anyway; another seat acting says
+    none could (the turn ended by itself, DRAW-END-TURN); drawing again under
+    V-DRAW-UNTIL-PLAYABLE / -UNTIL-STOP says the last card could not be played (it would
+    have stopped the series). ``again`` is whether the rules would let the turn draw
+    another card. ``(text, rule, field, fact)``, or ``None`` when the line says nothing
+    the engine does not judge by itself."""
     from reference.matching import matches
 
+    if not series:
+        return None
     top, colour = pos.announced or pos.discard_pile[-1], pos.colour
     after = model.hand(seat)
-    blockers = _wd4_blockers(cfg, top, colour)
-    wd4_ok = _lacks(after, blockers)
+    wd4_ok = _lacks(after, _wd4_blockers(cfg, top, colour))
     # V-WILD-ONLY-WITHOUT-COLOUR: a Wild drawn is playable only while the hand (the Wild
     # in it) holds no card of the current colour
     wild_only = cfg.wild_only_without_colour
@@ -879,62 +926,77 @@ def _drawn_fact(
         for k in KINDS
         if (k == WILD and not wild_only) or (k not in WILDS and matches(k, top, colour))
     ]
-    if batch is not None:
-        wd4 = at_least(model.batch_expr(batch, [WILD_DRAW_FOUR]), 1)
-        ways = [at_least(model.batch_expr(batch, ordinary), 1), AllOf((wd4, wd4_ok))]
+    candidates = series if cfg.draw_fixed else series[-1:]
+    batches = list(dict.fromkeys(b for _, b, _ in candidates if b))
+    known = [c for _, b, c in candidates if not b]
+
+    def card_ok(c: str) -> Any:
+        if c == WILD_DRAW_FOUR:
+            return wd4_ok
+        if c == WILD and wild_only:
+            return wild_ok
+        return TRUE if c in ordinary else FALSE
+
+    ways: list[Any] = [card_ok(c) for c in dict.fromkeys(known)]
+    for b in batches:
+        ways.append(at_least(model.batch_expr(b, ordinary), 1))
+        ways.append(AllOf((at_least(model.batch_expr(b, [WILD_DRAW_FOUR]), 1), wd4_ok)))
         if wild_only:
-            ways.append(AllOf((at_least(model.batch_expr(batch, [WILD]), 1), wild_ok)))
-        playable = AnyOf(tuple(ways))
-    elif known == WILD:  # a known Wild under V-WILD-ONLY-WITHOUT-COLOUR
-        playable = wild_ok
-    else:  # a known Wild Draw Four: playable exactly when the hand lacks the blockers
-        playable = wd4_ok
+            ways.append(AllOf((at_least(model.batch_expr(b, [WILD]), 1), wild_ok)))
+    if not batches and all(c not in (WILD_DRAW_FOUR, WILD) for c in known):
+        return None  # seen cards the engine judges by itself
+    playable = AnyOf(tuple(ways))
+    what = "the card drawn" if len(candidates) == 1 else "any card drawn this turn"
     a = nxt["action"]
+    rule = _draw_rule(cfg, "DRAW-END-TURN")
     if a.get("seat") == seat and a.get("type") == "play" and is_card(a.get("card")):
         c = a["card"]
-        if batch is None:
-            if c == WILD_DRAW_FOUR:
-                return (
-                    f"seat {seat} plays the Wild Draw Four it drew on line {line_no}, so it held "
-                    f"no {_what(colour, cfg.wd4_strict)}",
-                    "DRAW-THEN-PLAY",
-                    "/action/card",
-                    wd4_ok,
-                )
-            if c == WILD and wild_only:
-                return (
-                    f"seat {seat} plays the Wild it drew on line {line_no}, so it held no card "
-                    f"of the colour {colour}",
-                    "V-WILD-ONLY-WITHOUT-COLOUR",
-                    "/action/card",
-                    wild_ok,
-                )
-            return None
-        fact = at_least(model.batch_expr(batch, [c]), 1)
-        if c == WILD_DRAW_FOUR:
-            fact = AllOf((fact, wd4_ok))
-        elif c == WILD and wild_only:
-            fact = AllOf((fact, wild_ok))
-        return (
-            f"seat {seat} plays {c} right after drawing on line {line_no}; only the card just "
-            f"drawn may be played then, so that card was {c}"
-            + (f", and it held no card of the colour {colour}" if c == WILD and wild_only else ""),
-            "V-WILD-ONLY-WITHOUT-COLOUR" if c == WILD and wild_only else "DRAW-THEN-PLAY",
-            "/action/card",
-            fact,
+        among = add(*(model.batch_expr(b, [c]) for b in batches), {"": known.count(c)})
+        extra = card_ok(c) if c in WILDS else TRUE
+        fact = AllOf((at_least(among, 1), extra))
+        text = (
+            f"seat {seat} plays {c} right after drawing on line {line_no}; only {what} may be "
+            f"played then, so it was {c}"
         )
+        if c == WILD_DRAW_FOUR:
+            text += f", and it held no {_what(colour, cfg.wd4_strict)}"
+        elif c == WILD and wild_only:
+            text += f", and it held no card of the colour {colour}"
+        hand_decides = c == WILD_DRAW_FOUR or (c == WILD and wild_only)
+        if (c in known or not batches) and not hand_decides:
+            return None  # a seen card: the engine judges the play by itself
+        if not batches and c not in known:
+            return None  # the engine refuses the play by itself
+        rule = (
+            "V-WILD-ONLY-WITHOUT-COLOUR"
+            if c == WILD and wild_only
+            else _draw_rule(cfg, "DRAW-THEN-PLAY")
+        )
+        return text, rule, "/action/card", fact
+    if a.get("seat") == seat and a.get("type") == "draw":
+        if cfg.draw_until_playable or cfg.draw_until_stop:
+            return (
+                f"seat {seat} draws again after drawing on line {line_no}; a card that could "
+                "be played would have ended the drawing, so the card drawn could not",
+                rule,
+                "/action/type",
+                Not(playable),
+            )
+        return None  # V-DRAW-FIXED at_most draws again whatever was drawn
     if a.get("seat") == seat and a.get("type") == "pass":
+        if again and not cfg.draw_until_playable:
+            return None  # the turn could have drawn again: passing is allowed either way
         return (
-            f"seat {seat} keeps the card drawn on line {line_no} and passes; had that card "
-            "not been playable the turn would have ended by itself, so it was playable",
-            "DRAW-END-TURN",
+            f"seat {seat} keeps {what} on line {line_no} and passes; had none been playable "
+            "the turn would have ended by itself, so one was",
+            rule,
             "/action/type",
             playable,
         )
     return (
         f"seat {seat}'s turn ended with its draw on line {line_no} (the next action is not "
-        "its own), so the card drawn could not be played",
-        "DRAW-END-TURN",
+        f"its own), so {what} could not be played",
+        rule,
         "/action/seat",
         Not(playable),
     )
@@ -1041,7 +1103,7 @@ def _rebuild(
     pos: Any,
     model: TraceModel,
     wd4_at: dict,
-    turn_draw: tuple[int, str] | None,
+    turn_draw: list[tuple[int, str | None, Any]],
     this_line: list[tuple[Any, list[str], int]],
 ):
     """``pos`` with the hands, draw pile and hand-derived bookkeeping of the new witness.
@@ -1064,9 +1126,8 @@ def _rebuild(
     pos.draw_pile = [k for k in KINDS for _ in range(rest.get(k, 0))]
     if len(pos.draw_pile) + sum(held.values()) + len(pos.discard_pile) != len(CANONICAL_DECK):
         return None
-    if pos.phase == "drawn" and turn_draw is not None:
-        seat, batch = turn_draw
-        pos.drawn = model.batch_cards(batch)
+    if pos.phase == "drawn" and turn_draw:
+        pos.drawn = [model.batch_cards(b)[n] if b else n for _, b, n in turn_draw]
     pend = pos.pending
     if pend and "wd4_legal" in pend and pend.get("from") in wd4_at:
         _, after, blockers, _ = wd4_at[pend["from"]]

@@ -13,7 +13,7 @@ import pytest
 from conformance.cli import main
 from conformance.validate import validate_lines
 from reference import apply, new_game
-from reference.trace import play
+from reference.trace import play, uniform
 from spec.cards import KINDS
 
 OPTIONS = {"V-SINGLE-ROUND": True}
@@ -136,9 +136,16 @@ FIFTH_WD4 = [
 ]
 
 
-def _game(seed, options=OPTIONS):
+def _greedy(pos, actions, rng):
+    """Mostly a card (or whatever ends the turn without drawing): shorter games than
+    uniform choice under the draw variants."""
+    settle = [a for a in actions if a["type"] in ("play", "colour", "pass", "accept", "challenge")]
+    return rng.choice(settle if settle and rng.random() < 0.85 else actions)
+
+
+def _game(seed, options=OPTIONS, choose=uniform):
     """A whole single-round game of three, every card shown."""
-    g = play(3, "official", options, seed=seed)
+    g = play(3, "official", options, seed=seed, choose=choose)
     pos, _ = apply(new_game(3, "official", options), g.chance[0])
     deal = g.chance[1]
     out = [
@@ -350,22 +357,44 @@ def _plays(lines, card, seats=(1, 2)):
     )
 
 
+UNTIL_PLAYABLE = {**OPTIONS, "V-DRAW-UNTIL-PLAYABLE": True}
+UNTIL_STOP = {**OPTIONS, "V-DRAW-UNTIL-STOP": {"cap": 3}}
+AT_MOST = {**OPTIONS, "V-DRAW-FIXED": True}  # at most 3
+EXACTLY = {**OPTIONS, "V-DRAW-FIXED": {"mode": "exactly", "n": 2}}
+
+
 @pytest.mark.parametrize(
-    ("options", "seed", "actions", "unknown"),
+    ("options", "seed", "choose", "actions", "unknown"),
     [
         # the hidden seats lay two Wilds (each says the hand lacked the colour)
-        (WILD_ONLY, 56, 63, 31),
+        (WILD_ONLY, 56, uniform, 63, 31),
         # a hidden seat stacks, one is asked and accepts, one draws at once for a Draw Two
-        (STACKING, 2, 79, 37),
+        (STACKING, 2, uniform, 79, 37),
         # a hidden seat jumps in
-        (JUMP_IN, 56, 65, 28),
+        (JUMP_IN, 56, uniform, 65, 28),
+        # hidden seats draw again five times, pass three times and play a card drawn once
+        (UNTIL_PLAYABLE, 36, _greedy, 36, 23),
+        # a hidden seat draws again once
+        (UNTIL_STOP, 3, _greedy, 50, 23),
+        # a hidden seat draws again twice
+        (AT_MOST, 3, _greedy, 49, 25),
+        # two cards a draw: hidden turns end by themselves five times
+        (EXACTLY, 19, _greedy, 28, 28),
     ],
-    ids=["V-WILD-ONLY-WITHOUT-COLOUR", "V-STACK-DRAW", "V-JUMP-IN"],
+    ids=[
+        "V-WILD-ONLY-WITHOUT-COLOUR",
+        "V-STACK-DRAW",
+        "V-JUMP-IN",
+        "V-DRAW-UNTIL-PLAYABLE",
+        "V-DRAW-UNTIL-STOP",
+        "V-DRAW-FIXED-at_most",
+        "V-DRAW-FIXED-exactly",
+    ],
 )
 def test_a_game_under_a_variant_that_looks_at_hidden_hands_is_valid(
-    options, seed, actions, unknown
+    options, seed, choose, actions, unknown
 ):
-    game = _game(seed, options)
+    game = _game(seed, options, choose)
     hidden = _seat_zero_view(game)
     v = validate_lines(hidden)
     assert v.status == 0, (v.message, v.line, v.core)
@@ -504,6 +533,64 @@ def test_a_jump_in_says_the_jumper_held_the_card():
     assert v.status == 1 and v.line == 5 and [a["line"] for a in v.core] == [3, 5]
     assert [a["rule"] for a in v.core] == ["V-JUMP-IN", "V-JUMP-IN"]
     assert v.core[0]["asserts"] == "seat 2 jumps in with R7, so it held one"
+
+
+def _series(options, seat1_plays):
+    """Seat 1 (a known hand without green, 7 or wild) draws on G7, draws again and plays
+    G2; later it plays ``seat1_plays`` on G8."""
+    return [
+        _header(
+            [
+                ["R1", "R2", "B3", "G8", "Y5", "Y6", "G7"],
+                ["Y1", "Y2", "Y3", "Y4", "B6", "B8", "B9"],
+                N7,
+            ],
+            starter="G5",
+            options=options,
+        ),
+        _line(type="play", seat=0, card="G7"),
+        _line([{"seat": 1, "cards": [None]}], type="draw", seat=1),  # line 3: card A
+        _line([{"seat": 1, "cards": [None]}], type="draw", seat=1),  # line 4: so A was no use
+        _line(type="play", seat=1, card="G2"),  # line 5: the card drawn last was G2
+        _line(type="play", seat=2, card="G9"),
+        _line(type="play", seat=0, card="G8"),
+        _line(type="play", seat=1, card=seat1_plays),  # line 8: A, if it is not in the hand
+    ]
+
+
+@pytest.mark.parametrize(
+    ("options", "rule"),
+    [(UNTIL_PLAYABLE, "V-DRAW-UNTIL-PLAYABLE"), (UNTIL_STOP, "V-DRAW-UNTIL-STOP")],
+)
+def test_drawing_again_says_the_card_drawn_could_not_be_played(options, rule):
+    v = validate_lines(_series(options, "R8"))  # A: a red 8, no use on G7
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["line"] == 3) == "R8"
+    v = validate_lines(_series(options, "G4"))  # A: a green card, which would have stopped it
+    assert v.status == 1 and v.line == 8
+    assert [(a["line"], a["rule"]) for a in v.core] == [
+        (4, rule),
+        (5, rule),
+        (8, "TURN-ACTION"),
+    ]
+    assert "seat 1 draws again after drawing on line 3" in v.core[0]["asserts"]
+
+
+def test_any_card_of_a_fixed_draw_may_be_played_and_none_could_when_the_turn_ends():
+    # at most 3 cards: drawing again says nothing, and either card drawn may be played
+    v = validate_lines(_series(AT_MOST, "G4"))
+    assert v.status == 0, v.message
+    assert sorted(w["card"] for w in v.witness if w["line"] in (3, 4)) == ["G2", "G4"]
+    # exactly 2 cards: seat 2 acts next, so neither card could be played on G7
+    trace = _series(EXACTLY, "R8")
+    trace[2:5] = [_line([{"seat": 1, "cards": [None, None]}], type="draw", seat=1)]
+    v = validate_lines(trace)  # lines 2-6: G7, the draw, G9, G8, R8
+    assert v.status == 0, v.message
+    trace[-1] = _line(type="play", seat=1, card="G4")
+    v = validate_lines(trace)
+    assert v.status == 1 and v.line == 6
+    assert [(a["line"], a["rule"]) for a in v.core] == [(4, "V-DRAW-FIXED"), (6, "TURN-ACTION")]
+    assert "any card drawn this turn could not be played" in v.core[0]["asserts"]
 
 
 # -- the command --------------------------------------------------------------------------------
