@@ -111,7 +111,9 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
             for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
                 if c not in WILDS:
                     for claim in effects.cheat_claims(pos, s):
-                        if claim == c or not (len(hand) == 1 and not playable_as_last(pos, claim)):
+                        # V-NO-ACTION-FINISH: a last card announced as a forbidden card (the
+                        # card itself, face down, included) may not go down
+                        if not (len(hand) == 1 and not playable_as_last(pos, claim)):
                             acts.append({"type": "play", "seat": s, "card": c, "claim": claim})
                 elif playable(pos, s, c):
                     acts.append({"type": "play", "seat": s, "card": c})
@@ -510,6 +512,11 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
             if card in WILDS:
                 return bad(
                     "V-CHEAT", "wild cards are played face up, never with an announcement", "/card"
+                )
+            claim = action["claim"]
+            if len(hand) == 1 and claim in KIND_ORDER and not playable_as_last(pos, claim):
+                return bad(
+                    "V-NO-ACTION-FINISH", f"the last card may not be announced as {claim}", "/claim"
                 )
             return bad(
                 "V-CHEAT", f"the announced card {action['claim']!r} would not be legal", "/claim"

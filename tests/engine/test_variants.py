@@ -559,6 +559,17 @@ def test_v_cheat_true_accusation_card_returns_cheater_draws_and_accuser_plays():
     assert pos.hands[1] == ["B1", "B3", "B5"]
 
 
+def test_v_cheat_a_last_card_announced_as_a_forbidden_card_is_refused():
+    """Under V-NO-ACTION-FINISH a face-down last card announced as a forbidden card does not
+    go down, even when it is that card (it used to, and won the round on a Skip)."""
+    options = {**CHEAT, "V-NO-ACTION-FINISH": {"forbidden_last": "action"}}
+    pos = three(["RS"], options=options)
+    refused(pos, play(0, "RS", claim="RS"), "V-NO-ACTION-FINISH")
+    refused(pos, play(0, "RS", claim="RR"), "V-NO-ACTION-FINISH")
+    claims = {a["claim"] for a in legal_actions(pos) if a["type"] == "play"}
+    assert claims == {f"R{i}" for i in range(10)} | {"Y7", "G7", "B7"}
+
+
 # -- V-NO-ACTION-FINISH ---------------------------------------------------------------------
 
 
