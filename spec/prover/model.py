@@ -774,7 +774,8 @@ class Model:
     def cheat_play(self, st: State, seat: Any, q: Vec, c: Vec, cls: int) -> State:
         """engine.apply ``play`` with a ``claim`` (effects.cheat_claims, effects.cheat_play):
         on a turn the coloured card ``q`` goes down face down while its player announces
-        ``c``, a coloured card of class ``cls`` that would be legal now. The colour becomes
+        ``c``, a coloured card of class ``cls`` that would be legal now (and under
+        V-NO-ACTION-FINISH may end the hand). The colour becomes
         the announced card's; the next seat accepts or accuses (phase cheat). The card under
         the face-down one, the announced card and the colour before it are kept, so that an
         exposed play can be undone."""
@@ -791,6 +792,8 @@ class Model:
             ),
             "the announced card would be legal (PLAY-MATCH)",
         )
+        if not self.may_go_out_on(cls):
+            ops.require(self.size_of(st, seat) > 1, "no last card announced as a forbidden one")
         honest = ops.all([ops.eq(a, b) for a, b in zip(q, c, strict=True)])
         laid = self.lay(st, seat, q)
         return self.cleared(

@@ -151,7 +151,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
                 "V-JUMP-IN",
                 "V-STACK-DRAW",
                 "V-UNO-OUT-CALL",
-                "V-NO-ACTION-FINISH",
                 "V-DRAW-UNTIL-PLAYABLE",
                 "V-DRAW-UNTIL-STOP",
                 "V-DRAW-FIXED",

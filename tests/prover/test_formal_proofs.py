@@ -150,6 +150,8 @@ def test_the_model_reads_the_options_as_the_engine_does():
 
 def test_variants_the_model_does_not_describe_are_refused():
     assert rules_for("official", {"V-CHEAT": True}).cheat == (2, 2)
+    finish = {"V-CHEAT": True, "V-NO-ACTION-FINISH": {"forbidden_last": "special"}}
+    assert rules_for("official", finish).forbidden_last == "special"
     with pytest.raises(Unsupported, match="V-CHEAT together with V-MULTI-PLAY, V-JUMP-IN"):
         rules_for("official", {"V-CHEAT": True, "V-MULTI-PLAY": True, "V-JUMP-IN": True})
     with pytest.raises(Unsupported, match="V-CHEAT together with V-DRAW-FIXED"):

@@ -18,7 +18,7 @@ from spec.prover import kinds as K
 from spec.prover.evaluators import Concrete, NotEnabled
 from spec.prover.invariants import invariants
 from spec.prover.model import Model
-from spec.prover.rules import GROUPS
+from spec.prover.rules import GROUPS, rules_for
 from spec.prover.state import DRAWN, TURN, abstract, observe
 from spec.prover.steps import step, whole_turn
 
@@ -377,11 +377,11 @@ def test_a_last_card_without_the_uno_out_call_steps_as_the_engine():
 CHEAT = next(g for g in REFINED if g.rules.cheat)
 
 
-def cheat_steps(players: int, seed: int, limit: int = 300):
+def cheat_steps(players: int, seed: int, limit: int = 300, **options):
     """A seeded V-CHEAT game whose players lie, tell the truth, accept and accuse about
     equally often (the plain random games mostly lie), as ``formalkit.steps`` yields it."""
     rng = random.Random(seed)
-    pos = new_game(players, CHEAT.profile, dict(CHEAT.options))
+    pos = new_game(players, CHEAT.profile, {**dict(CHEAT.options), **options})
     for _ in range(limit):
         if pos.phase == "over":
             return
@@ -433,13 +433,18 @@ def test_the_cheat_steps_are_the_engines():
     assert want <= seen, sorted(want - seen)
 
 
-def test_the_model_lays_face_down_exactly_the_engines_pairs():
+@pytest.mark.parametrize("finish", [None, "action", "special"])
+def test_the_model_lays_face_down_exactly_the_engines_pairs(finish):
     """V-CHEAT: ``Model.cheat_play``'s guard allows exactly the engine's face-down plays
-    (card really laid, card announced) of the seat to act."""
-    for seed in range(4):
-        n = 2 + seed
-        m = Model(CHEAT.rules, n, Concrete)
-        for before, _, _, _ in cheat_steps(n, seed, limit=80):
+    (card really laid, card announced) of the seat to act, also when V-NO-ACTION-FINISH
+    forbids some last cards."""
+    options = {"V-NO-ACTION-FINISH": {"forbidden_last": finish}} if finish else {}
+    rules = rules_for(CHEAT.profile, {**dict(CHEAT.options), **options})
+    last = 0
+    for seed in range(6 if finish else 4):
+        n = 2 + seed % 4
+        m = Model(rules, n, Concrete)
+        for before, _, _, _ in cheat_steps(n, seed, limit=150 if finish else 80, **options):
             st = abstract(before)
             if st.phase != TURN or st.owed_count:
                 continue
@@ -461,3 +466,5 @@ def test_the_model_lays_face_down_exactly_the_engines_pairs():
                 if a["type"] == "play" and "claim" in a
             }
             assert model == engine, (sorted(model ^ engine), before)
+            last += sum(st.hands[s]) == 1
+    assert last or not finish
