@@ -620,6 +620,16 @@ def test_the_command_on_the_example_traces(capsys):
     assert set(bad["core"][0]) == {"line", "field", "asserts", "rule"}
 
 
+def test_the_stacking_example_is_an_engine_game_seen_from_seat_0(capsys):
+    """examples/traces/hidden-stack-draw.jsonl: a V-STACK-DRAW game with two hidden hands,
+    in which a hidden seat stacks, one is asked and accepts, and one draws at once."""
+    example = EXAMPLES / "hidden-stack-draw.jsonl"
+    assert example.read_text().splitlines() == _seat_zero_view(_game(2, STACKING))
+    assert main(["validate", str(example)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "valid" in out and "consistent with 37 unknown card(s)" in out
+
+
 def test_a_trace_the_solver_cannot_decide_in_time_is_reported_undecided(capsys):
     """The solver's time is bounded: with no time at all the trace is neither valid nor a
     violation, but undecided (exit 2), and says how to go on."""
