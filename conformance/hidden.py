@@ -48,7 +48,11 @@ conclude from it, under the rule that allows the conclusion —
 * under V-JUMP-IN a card laid out of turn came from the jumper's hand (V-JUMP-IN). Jump-ins
   do not disturb the turn-draw conclusion: nobody may jump in while a drawn card waits,
   and a draw clears the last player, so nobody may jump in on the next turn either before
-  a card is laid.
+  a card is laid;
+* under V-SEVEN-ZERO a swap after a 7 and the rotation after a 0 move whole hands between
+  seats, the unknown cards with them (:meth:`TraceModel.move_hands`): nothing is
+  concluded, but every later fact about a seat's hand is about the hand it now holds.
+  Which hands move is seen on the line (the target, the direction), never hidden.
 
 A voluntary draw says nothing. The replay itself stays the reference engine's: before
 each line the unknown cards are placed as the current witness says (the witness is
@@ -57,8 +61,8 @@ line is applied, and what was drawn is compared. When Z3 finds no witness, the v
 names a minimal set of lines that cannot all be true. At the end the whole trace is
 replayed again with the final witness from the start, so the witness reported is one
 the engine accepted on every line. Options under which hidden hands steer the game in
-ways not modelled here (:data:`UNMODELLED`: the multi-card variants, V-SEVEN-ZERO and
-V-CHEAT) are refused with unknown cards, the refusal saying why.
+ways not modelled here (:data:`UNMODELLED`: the multi-card variants and V-CHEAT) are
+refused with unknown cards, the refusal saying why.
 """
 
 from __future__ import annotations
@@ -353,12 +357,6 @@ UNMODELLED = (
     ("multi_one_colour_or_number", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER", _MULTI),
     ("multi_ride", "V-MULTI-RIDE", _MULTI),
     (
-        "seven_zero",
-        "V-SEVEN-ZERO",
-        "hands swap or rotate between seats, taking their unknown cards along, and the "
-        "solver keeps each unknown card with the seat it was dealt or drawn to",
-    ),
-    (
         "cheat",
         "V-CHEAT",
         "cards go down face down under an announced card, and what lies under an "
@@ -630,6 +628,10 @@ def validate_unknown(
                         )
                         rule, fact = "WD4-CHALLENGE-INNOCENT", _lacks(after, blockers)
                     model.say(line_no, text, rule, "/drawn/0/seat", fact)
+            # V-SEVEN-ZERO: hands change seats, the unknown cards with them
+            moved = _hands_moved(cfg, pos, action) if in_range else None
+            if moved:
+                model.move_hands(moved)
             # the cards this line makes someone draw: seen ones, and a batch per unknown run
             pile = len(pos.draw_pile)
             played = [action["card"]] if kind == "play" and is_card(action.get("card")) else []
@@ -710,7 +712,7 @@ def validate_unknown(
                         known = [c for c in d.get("cards", []) if c is not None]
                         pending_cards.append((d.get("seat"), known, 1))
                     earlier = [t for t in turn_draw or [] if t[0] != line_no]
-                    ready = _rebuild(base, model, wd4_at, earlier, pending_cards)
+                    ready = _rebuild(base, model, wd4_at, earlier, pending_cards, moved)
                     if ready is None:
                         return Verdict(
                             path,
@@ -760,6 +762,15 @@ def validate_unknown(
                 if attempt == 1 or hit is None:
                     break
                 model.say(*hit)  # then again, with a witness that satisfies it
+            if bool(moved) != any(e["type"] in ("hands_swapped", "hands_rotated") for e in events):
+                return Verdict(
+                    path,
+                    UNUSABLE,
+                    "the hands changing seats on this line could not be followed with unknown "
+                    "cards: report every card",
+                    line_no,
+                    "/action",
+                )
             actions += 1
             if pos.phase != "drawn":
                 turn_draw = None
@@ -844,6 +855,38 @@ def _reveal(
     for line_no, rec in records[idx + 1 :]:
         if rec["action"].get("type") not in ("uno", "catch"):
             return line_no, rec
+    return None
+
+
+def _hands_moved(cfg: Any, pos: Any, action: dict[str, Any]) -> dict[int, int] | None:
+    """Under V-SEVEN-ZERO, the hands the line moves (new seat -> the seat whose hand it
+    gets), as :func:`reference.effects.finish_turn` moves them: a ``swap`` after a 7, and
+    every hand one seat on after a 0 that does not end the round. Neither looks at a card
+    in a hand; the replay checks the engine moved what was predicted."""
+    from reference.matching import FACE
+    from spec.arithmetic import rotation_target
+
+    params = cfg.seven_zero
+    if not params:
+        return None
+    kind, seat, card = action.get("type"), action.get("seat"), action.get("card")
+    if kind == "swap" and pos.phase == "swap" and seat == pos.to_act:
+        target = action.get("target")
+        if target in pos.active and target != seat:
+            return {seat: target, target: seat}
+        return None
+    if (
+        kind == "play"
+        and params["zero_rotate"]
+        and is_card(card)
+        and card not in WILDS
+        and FACE[card] == "0"
+        and pos.phase in ("turn", "drawn")
+        and (len(pos.hands[seat]) > 1 or (cfg.uno_out and not action.get("uno_out")))
+    ):
+        seats = pos.active
+        n = len(seats)
+        return {seats[rotation_target(i, pos.direction, n)]: s for i, s in enumerate(seats)}
     return None
 
 
@@ -1105,18 +1148,26 @@ def _rebuild(
     wd4_at: dict,
     turn_draw: list[tuple[int, str | None, Any]],
     this_line: list[tuple[Any, list[str], int]],
+    moved: dict[int, int] | None = None,
 ):
     """``pos`` with the hands, draw pile and hand-derived bookkeeping of the new witness.
     The model already counts the line about to be applied: ``this_line`` lists the cards
-    it moves into (``1``) or out of (``-1``) a hand, taken back here."""
+    it moves into (``1``, drawn after any hands changed seats) or out of (``-1``, played
+    before) a hand, taken back here; ``moved`` the hands it moved between seats (new seat
+    -> old seat), moved back here."""
     pos = pos.copy()
     pos.__dict__.pop("_legal", None)
     held = Counter()
+    after = {s: Counter(model.hand_counts(s)) for s in range(pos.players)}
+    for who, cards, sign in this_line:
+        if sign > 0 and who in after:
+            after[who].subtract(cards)
+    now_at = {old: new for new, old in (moved or {}).items()}
     for s in range(pos.players):
-        counts = Counter(model.hand_counts(s))
+        counts = after[now_at.get(s, s)]
         for who, cards, sign in this_line:
-            if who == s:
-                counts.subtract({c: sign * n for c, n in Counter(cards).items()})
+            if sign < 0 and who == s:
+                counts.update(cards)
         hand = [k for k in KINDS for _ in range(counts.get(k, 0))]
         if any(v < 0 for v in counts.values()) or len(hand) != len(pos.hands[s]):
             return None

@@ -418,6 +418,14 @@ class TraceModel:
             if (v := sum(c * self.values.get(n, 0) for n, c in e.items() if n) + e.get("", 0))
         }
 
+    def move_hands(self, moves: Mapping[Any, Any]) -> None:
+        """Hands change holders (V-SEVEN-ZERO): ``moves`` maps each new holder to the
+        holder whose hand it now has. The cards keep their variables; facts said before
+        keep the snapshots they were said about."""
+        old = {h: self._hand(h) for h in set(moves.values())}
+        for new, src in moves.items():
+            self.hands[new] = old[src]
+
     # -- what lines say ----------------------------------------------------------------
 
     def sight(self, line: int, holder: Any, cards: Sequence[str], text: str, rule: str, fld: str):

@@ -139,7 +139,11 @@ FIFTH_WD4 = [
 def _greedy(pos, actions, rng):
     """Mostly a card (or whatever ends the turn without drawing): shorter games than
     uniform choice under the draw variants."""
-    settle = [a for a in actions if a["type"] in ("play", "colour", "pass", "accept", "challenge")]
+    settle = [
+        a
+        for a in actions
+        if a["type"] in ("play", "colour", "pass", "accept", "challenge", "swap", "end")
+    ]
     return rng.choice(settle if settle and rng.random() < 0.85 else actions)
 
 
@@ -333,10 +337,10 @@ def test_malformed_unknown_cards_name_the_field():
     assert v.status == 2 and v.field == "/action/card"
     v = validate_lines([_header([hands[0], N7, N7[:6]]), *rest])
     assert v.status == 1 and v.rule == "DEAL-SEVEN" and v.field == "/deal"
-    seven_zero = {**OPTIONS, "V-SEVEN-ZERO": True}
-    v = validate_lines([_header(hands, options=seven_zero), *rest])
-    assert v.status == 2 and v.rule == "V-SEVEN-ZERO" and v.field == "/deal/hands/1/0"
-    assert "hands swap or rotate between seats" in v.message  # the refusal says why
+    cheat = {**OPTIONS, "V-CHEAT": True}
+    v = validate_lines([_header(hands, options=cheat), *rest])
+    assert v.status == 2 and v.rule == "V-CHEAT" and v.field == "/deal/hands/1/0"
+    assert "cards go down face down" in v.message  # the refusal says why
 
 
 # -- variants whose rules look at hidden hands ---------------------------------------------------
@@ -361,6 +365,7 @@ UNTIL_PLAYABLE = {**OPTIONS, "V-DRAW-UNTIL-PLAYABLE": True}
 UNTIL_STOP = {**OPTIONS, "V-DRAW-UNTIL-STOP": {"cap": 3}}
 AT_MOST = {**OPTIONS, "V-DRAW-FIXED": True}  # at most 3
 EXACTLY = {**OPTIONS, "V-DRAW-FIXED": {"mode": "exactly", "n": 2}}
+SEVEN_ZERO = {**OPTIONS, "V-SEVEN-ZERO": True}
 
 
 @pytest.mark.parametrize(
@@ -380,6 +385,8 @@ EXACTLY = {**OPTIONS, "V-DRAW-FIXED": {"mode": "exactly", "n": 2}}
         (AT_MOST, 3, _greedy, 49, 25),
         # two cards a draw: hidden turns end by themselves five times
         (EXACTLY, 19, _greedy, 28, 28),
+        # hands swap twice and rotate twice, the unknown cards with them
+        (SEVEN_ZERO, 20, _greedy, 30, 20),
     ],
     ids=[
         "V-WILD-ONLY-WITHOUT-COLOUR",
@@ -389,6 +396,7 @@ EXACTLY = {**OPTIONS, "V-DRAW-FIXED": {"mode": "exactly", "n": 2}}
         "V-DRAW-UNTIL-STOP",
         "V-DRAW-FIXED-at_most",
         "V-DRAW-FIXED-exactly",
+        "V-SEVEN-ZERO",
     ],
 )
 def test_a_game_under_a_variant_that_looks_at_hidden_hands_is_valid(
@@ -591,6 +599,35 @@ def test_any_card_of_a_fixed_draw_may_be_played_and_none_could_when_the_turn_end
     assert v.status == 1 and v.line == 6
     assert [(a["line"], a["rule"]) for a in v.core] == [(4, "V-DRAW-FIXED"), (6, "TURN-ACTION")]
     assert "any card drawn this turn could not be played" in v.core[0]["asserts"]
+
+
+def test_hands_that_change_seats_take_their_unknown_cards_along():
+    known = ["R1", "R2", "R7", "B4", "Y5", "Y7", "R0"]
+    trace = [
+        _header([known, N7, N7], options=SEVEN_ZERO),
+        _line(type="play", seat=0, card="R7"),
+        _line(type="swap", seat=0, target=1),  # seat 1 now holds seat 0's known cards
+        _line(type="play", seat=1, card="R2"),  # line 4
+    ]
+    assert validate_lines(trace).status == 0
+    v = validate_lines([*trace[:-1], _line(type="play", seat=1, card="R9")])
+    assert v.status == 1 and v.line == 4 and v.rule == "TURN-ACTION"
+    assert [a["asserts"] for a in v.core] == ["seat 1 plays R9, so it held one"]
+    # without the swap seat 1's hand is unknown, and R9 may be in it
+    assert validate_lines([trace[0], _line(type="play", seat=0, card="R1"), *trace[3:]]).status == 0
+    assert validate_lines([trace[0], trace[1], _line(type="play", seat=1, card="R9")]).status == 1
+    # a 0 passes every hand on (clockwise here): seat 1 gets seat 0's cards, seat 2 seat 1's
+    rotated = [
+        _header([known, N7, N7], options=SEVEN_ZERO),
+        _line(type="play", seat=0, card="R0"),
+        _line(type="play", seat=1, card="R1"),  # line 3: from seat 0's old hand
+        _line(type="play", seat=2, card="R3"),  # an unknown card, from seat 1's old hand
+        _line(type="play", seat=0, card="R4"),  # an unknown card, from seat 2's old hand
+    ]
+    assert validate_lines(rotated).status == 0
+    rotated[2] = _line(type="play", seat=1, card="R3")
+    v = validate_lines(rotated)
+    assert v.status == 1 and v.line == 3 and [a["line"] for a in v.core] == [3]
 
 
 # -- the command --------------------------------------------------------------------------------

@@ -164,3 +164,18 @@ def test_the_witness_is_mended_without_the_solver_when_one_card_will_do():
     assert not any(c[0] == "R" for c in m.batch_cards(b))
     pile = m.pile_counts()
     assert all(v >= 0 for v in pile.values()) and sum(pile.values()) == 108 - 7
+
+
+def test_hands_that_change_seats_keep_their_cards():
+    """V-SEVEN-ZERO: after a swap, a seat's hand is the other seat's, seen cards and
+    unknown ones alike."""
+    m = TraceModel()
+    _dealt(m, ["WD4", "WD4", "WD4", "R1", "R2", "R3", "R4"])  # seat 0 seen, seat 1 unknown
+    m.move_hands({0: 1, 1: 0})
+    _plays(m, 3, 1, "R1")  # seat 1 now holds seat 0's seen cards
+    _plays(m, 4, 0, "B5")  # and seat 0 the unknown ones
+    assert m.check().consistent
+    assert m.hand_counts(1) == {"WD4": 3, "R2": 1, "R3": 1, "R4": 1}
+    _plays(m, 5, 1, "B5")  # not among seat 0's old cards
+    out = m.check()
+    assert not out.consistent and [a.line for a in out.core] == [5]
