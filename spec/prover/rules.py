@@ -123,15 +123,15 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         raise Unsupported(
             "the formal model does not describe V-EXT-PARTNER-ROTATION with V-ALT-SCORING-LOSER-500"
         )
-    if draw_mode and (multi or seven_zero or t["V-JUMP-IN"] is not False):
+    if draw_mode and (multi or seven_zero):
         raise Unsupported(
             "the formal model does not describe a draw variant together with several cards "
-            "in one turn, V-SEVEN-ZERO or V-JUMP-IN"
+            "in one turn or V-SEVEN-ZERO"
         )
-    if seven_zero and (multi or t["V-JUMP-IN"] is not False):
+    if seven_zero and multi:
         raise Unsupported(
             "the formal model does not describe V-SEVEN-ZERO together with several cards "
-            "in one turn or V-JUMP-IN"
+            "in one turn"
         )
     uno_out = t["V-UNO-OUT-CALL"]
     if uno_out is not False and (
@@ -279,6 +279,21 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("0-7", "official", (("V-SEVEN-ZERO", True),), policies=DEADLOCK),
     Group("jump-in", "official", (("V-JUMP-IN", True),), policies=DEADLOCK),
+    Group(
+        "0-7, jump-in", "official", (("V-SEVEN-ZERO", True), ("V-JUMP-IN", True)), policies=DEADLOCK
+    ),
+    Group(
+        "draw until playable, jump-in",
+        "official",
+        (("V-DRAW-UNTIL-PLAYABLE", True), ("V-JUMP-IN", True)),
+        policies=DEADLOCK,
+    ),
+    Group(
+        "draw exactly 3, jump-in",
+        "official",
+        (("V-DRAW-FIXED", {"mode": "exactly"}), ("V-JUMP-IN", True)),
+        policies=DEADLOCK,
+    ),
     Group(
         "futile challenge",
         "official",
