@@ -123,10 +123,10 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         raise Unsupported(
             "the formal model does not describe V-EXT-PARTNER-ROTATION with V-ALT-SCORING-LOSER-500"
         )
-    if draw_mode and (multi or seven_zero):
+    if draw_mode and multi:
         raise Unsupported(
             "the formal model does not describe a draw variant together with several cards "
-            "in one turn or V-SEVEN-ZERO"
+            "in one turn"
         )
     if seven_zero and multi:
         raise Unsupported(
@@ -279,6 +279,18 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("0-7", "official", (("V-SEVEN-ZERO", True),), policies=DEADLOCK),
     Group("jump-in", "official", (("V-JUMP-IN", True),), policies=DEADLOCK),
+    Group(
+        "0-7, draw until stop",
+        "official",
+        (("V-SEVEN-ZERO", True), ("V-DRAW-UNTIL-STOP", True)),
+        policies=DEADLOCK,
+    ),
+    Group(
+        "0-7, draw at most 3",
+        "official",
+        (("V-SEVEN-ZERO", True), ("V-DRAW-FIXED", True)),
+        policies=DEADLOCK,
+    ),
     Group(
         "0-7, jump-in", "official", (("V-SEVEN-ZERO", True), ("V-JUMP-IN", True)), policies=DEADLOCK
     ),
