@@ -307,7 +307,7 @@ _ACTIONS: list[tuple[str, Callable[..., Json]]] = [
         },
     ),
     (
-        r"plays? (?P<card>\S+) and says UNO out",
+        r"(?:plays?|jumps? in with) (?P<card>\S+) and says UNO out",
         lambda s, card: {"type": "play", "seat": s, "card": parse(card), "uno_out": True},
     ),
     (

@@ -164,6 +164,86 @@ Feature: Variants of calling UNO
       And seat 1 holds 4 cards
       And seat 2 is to act
 
+    @V-UNO-OUT-CALL @V-JUMP-IN @official
+    Scenario: a last card laid by jumping in may carry the UNO out call
+      Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶3
+
+      Given a 4-player game
+      And the option V-UNO-OUT-CALL
+      And the option V-JUMP-IN
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G1 |
+        | 1    | B1 B2 |
+        | 2    | R5    |
+        | 3    | Y1 Y2 |
+      And the top card is R3
+      And seat 2 has called UNO
+      When seat 0 plays R5
+      Then seat 2 may jump in with R5 and says UNO out
+      And seat 2 may jump in with R5
+      When seat 2 jumps in with R5 and says UNO out
+      Then the round is won by seat 2
+
+    @V-UNO-OUT-CALL @V-STACK-DRAW @negative @official
+    Scenario: a last draw card stacked without the UNO out call costs the penalty and still passes the total on
+      Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶3
+
+      Given a 3-player game
+      And the option V-UNO-OUT-CALL
+      And the option V-STACK-DRAW
+      And the hands are
+        | seat | cards     |
+        | 0    | RD2 G1 G3 |
+        | 1    | BD2       |
+        | 2    | G5 Y9     |
+      And the top card is R7
+      And seat 1 has called UNO
+      When seat 0 plays RD2
+      Then seat 1 may play BD2 and says UNO out
+      When seat 1 plays BD2
+      Then the round goes on
+      And an event uno_out_missed cites V-UNO-OUT-CALL
+      And seat 1 holds 2 cards
+      And seat 2 holds 6 cards
+      And seat 0 is to act
+
+    @V-UNO-OUT-CALL @V-MULTI-PLAY @official
+    Scenario: the card that empties the hand in the middle of a group carries the UNO out call
+      Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶3
+
+      Given a 3-player game
+      And the option V-UNO-OUT-CALL
+      And the option V-MULTI-PLAY
+      And the hands are
+        | seat | cards |
+        | 0    | R2 R5 |
+        | 1    | B5 B6 |
+        | 2    | Y7 Y8 |
+      And the top card is R7
+      When seat 0 plays R2
+      Then seat 0 may play R5
+      And seat 0 may play R5 and says UNO out
+      When seat 0 plays R5 and says UNO out
+      Then the round is won by seat 0
+
+    @V-UNO-OUT-CALL @V-CHEAT @official
+    Scenario: under Cheat UNO a last Wild, played face up, may carry the UNO out call
+      Policy: no source combines the two variants; engine choice: a face-up play carries the call as always, a face-down one carries none
+
+      Given a 3-player game
+      And the option V-UNO-OUT-CALL
+      And the option V-CHEAT
+      And the hands are
+        | seat | cards |
+        | 0    | W     |
+        | 1    | B1 B2 |
+        | 2    | Y1 Y2 |
+      And the top card is R3
+      And seat 0 has called UNO
+      Then seat 0 may play W and says UNO out
+      And seat 0 may play W
+
     @V-UNO-OUT-CALL @official
     Scenario: a one-card penalty leaves the player owing an UNO call
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶3

@@ -383,7 +383,11 @@ def stack_options(pos: Position, victim: int, top: str) -> list[str]:
     return out
 
 
-def stack(pos: Position, seat: int, card: str, events: list[Event]) -> None:
+def stack(
+    pos: Position, seat: int, card: str, events: list[Event], *, uno_out: bool = False
+) -> None:
+    """The victim answers with a draw card (V-STACK-DRAW); a last card laid so without the
+    UNO-out call (V-UNO-OUT-CALL) costs its penalty, and the card still takes effect."""
     total = pos.pending["total"]
     prior = pos.colour
     turn_begins(pos, seat)
@@ -396,8 +400,10 @@ def stack(pos: Position, seat: int, card: str, events: list[Event]) -> None:
         "start_colour": prior,
     }
     if not pos.hands[seat]:
-        scoring.go_out(pos, seat, [card], events, carry=total)
-        return
+        if not (pos.cfg.uno_out and not uno_out):
+            scoring.go_out(pos, seat, [card], events, carry=total)
+            return
+        missing_uno_out(pos, seat, events)
     if card == WILD_DRAW_FOUR:
         ask_colour(pos, seat, card, prior)
         return

@@ -71,10 +71,8 @@ def legal_actions(pos: Position) -> list[Action]:
         if pos.cfg.jump_in and pos.phase == "turn":
             for s in pos.active:
                 if s != pos.to_act and s != pos.last_played_by and pos.last_played_by is not None:
-                    acts.extend(
-                        {"type": "play", "seat": s, "card": c}
-                        for c in effects.jump_in_cards(pos, s)
-                    )
+                    for c in effects.jump_in_cards(pos, s):
+                        _play_actions(pos, s, c, acts)
         if len(acts) > own or pos.cfg.cheat:  # the seat to act's own actions come in order
             acts.sort(key=_order)
     pos.__dict__["_legal"] = acts
@@ -106,7 +104,6 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
     if phase == "turn":
         hand = pos.hands[s]
         cheat = pos.cfg.cheat
-        out_call = pos.cfg.uno_out and len(hand) == 1
         if cheat:
             for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
                 if c not in WILDS:
@@ -116,19 +113,15 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
                         if not (len(hand) == 1 and not playable_as_last(pos, claim)):
                             acts.append({"type": "play", "seat": s, "card": c, "claim": claim})
                 elif playable(pos, s, c):
-                    acts.append({"type": "play", "seat": s, "card": c})
+                    _play_actions(pos, s, c, acts)
         else:
             for c in playable_cards(pos, s):
-                acts.append({"type": "play", "seat": s, "card": c})
-                if out_call:
-                    acts.append({"type": "play", "seat": s, "card": c, "uno_out": True})
+                _play_actions(pos, s, c, acts)
         acts.append({"type": "draw", "seat": s})
     elif phase == "drawn":
         may_play, may_draw, must_draw = _after_draw_choices(pos)
         for c in may_play:
-            acts.append({"type": "play", "seat": s, "card": c})
-            if pos.cfg.uno_out and len(pos.hands[s]) == 1:
-                acts.append({"type": "play", "seat": s, "card": c, "uno_out": True})
+            _play_actions(pos, s, c, acts)
         if may_draw:
             acts.append({"type": "draw", "seat": s})
         if not must_draw:
@@ -141,18 +134,29 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         acts.append({"type": "challenge", "seat": s})
         acts.append({"type": "accept", "seat": s})
     elif phase == "stack":
-        acts.extend({"type": "play", "seat": s, "card": c} for c in effects.stackable_now(pos, s))
+        for c in effects.stackable_now(pos, s):
+            _play_actions(pos, s, c, acts)
         if pos.pending["card"] == WILD_DRAW_FOUR and effects.challenge_offered(pos.cfg):
             acts.append({"type": "challenge", "seat": s})
         acts.append({"type": "accept", "seat": s})
     elif phase == "swap":
         acts.extend({"type": "swap", "seat": s, "target": t} for t in pos.active if t != s)
     elif phase == "multi":
-        acts.extend({"type": "play", "seat": s, "card": c} for c in effects.follow_ups(pos, s))
+        for c in effects.follow_ups(pos, s):
+            _play_actions(pos, s, c, acts)
         acts.append({"type": "end", "seat": s})
     elif phase == "cheat":
         acts.append({"type": "accept", "seat": s})
         acts.append({"type": "accuse", "seat": s})
+
+
+def _play_actions(pos: Position, seat: int, card: str, acts: list[Action]) -> None:
+    """A face-up play of ``card``; under V-UNO-OUT-CALL a play of the last card in hand
+    comes twice, with and without the call, whatever lets it be laid (a turn, a card just
+    drawn, a jump-in, a stacked draw card, the next card of a group)."""
+    acts.append({"type": "play", "seat": seat, "card": card})
+    if pos.cfg.uno_out and len(pos.hands[seat]) == 1:
+        acts.append({"type": "play", "seat": seat, "card": card, "uno_out": True})
 
 
 def playable_as_last(pos: Position, card: str) -> bool:
@@ -238,7 +242,7 @@ def apply(pos: Position, action: Action, *, in_place: bool = False) -> tuple[Pos
     phase = new.phase
     if kind == "play":
         if phase == "stack":
-            effects.stack(new, seat, action["card"], events)
+            effects.stack(new, seat, action["card"], events, uno_out=bool(action.get("uno_out")))
         elif "claim" in action:
             effects.cheat_play(new, seat, action["card"], action["claim"], events)
         else:
