@@ -339,8 +339,7 @@ class Model:
         last card laid without the UNO-out call (V-UNO-OUT-CALL), see :meth:`uno_out_missed`."""
         ops = self.ops
         if penalty is not None:
-            ops.require(self.rules.uno_out > 0, "V-UNO-OUT-CALL")
-            ops.require(self.size_of(st, seat) == 1, "the last card")
+            self.uncalled_last(st, seat)
         ops.require(ops.any([st.phase == TURN, st.phase == DRAWN]), "the phase allows it")
         ops.require(st.owed_count == 0, "no draw is being served")
         ops.require(seat == st.to_act, "the seat is to act")
@@ -386,6 +385,11 @@ class Model:
             goes_on,
         )
 
+    def uncalled_last(self, st: State, seat: Any) -> None:
+        """The guard of a last card laid without the UNO-out call (V-UNO-OUT-CALL)."""
+        self.ops.require(self.rules.uno_out > 0, "V-UNO-OUT-CALL")
+        self.ops.require(self.size_of(st, seat) == 1, "the last card")
+
     def uno_out_missed(self, st: State, seat: Any, w: Vec) -> State:
         """effects.missing_uno_out, then drawing.serve_draws (V-UNO-OUT-CALL): the player who
         emptied their hand without the call draws ``w``, the penalty, from the draw pile, and
@@ -403,7 +407,7 @@ class Model:
         ops.require(ops.sum(w) == self.rules.uno_out, "the whole penalty (V-UNO-OUT-CALL)")
         return self.draw_cards(st, seat, w)
 
-    def jump_in(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+    def jump_in(self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None) -> State:
         """engine.apply ``play`` out of turn (V-JUMP-IN: effects.jump_in_cards, effects.jump_in,
         then effects.play): a player who is neither due to act nor the one who laid the top
         card covers it with an identical card. A covered Reverse's flip is undone, and play
@@ -424,9 +428,11 @@ class Model:
         if not self.may_go_out_on(cls):
             ok = ops.all([ok, self.size_of(st, seat) > 1])
         ops.require(ok, "the card may be played (V-JUMP-IN)")
+        if penalty is not None:
+            self.uncalled_last(st, seat)
         if cls == arithmetic.REVERSE:
             st = st.but(direction=-st.direction)
-        return self.laid_down(st, seat, q, cls)
+        return self.laid_down(st, seat, q, cls, penalty)
 
     def seven_zero(self, st: State, seat: Any, q: Vec) -> State:
         """effects.finish_turn under V-SEVEN-ZERO: after a 7 its player chooses a hand to
@@ -666,11 +672,14 @@ class Model:
             lambda: self.give_turn(self.owe(st, seat, st.pend_total), st.pend_next),
         )
 
-    def stack(self, st: State, seat: Any, q: Vec, cls: int) -> State:
+    def stack(self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None) -> State:
         """effects.stack (V-STACK-DRAW): the victim answers with a draw card and passes the
-        total, grown by it, on."""
+        total, grown by it, on. With ``penalty``: the last card laid so without the UNO-out
+        call (V-UNO-OUT-CALL, :meth:`uno_out_missed`); the card still takes effect."""
         ops = self.ops
         self.decision(st, seat, STACK)
+        if penalty is not None:
+            self.uncalled_last(st, seat)
         ops.require(ops.sum(q) == 1, "one card")
         ops.require(self.answers(st, seat, q, cls), "the card may answer (V-STACK-DRAW)")
         carry, prior = st.pend_total, st.colour
@@ -688,6 +697,9 @@ class Model:
                 )
             return self.finish(self.cleared(laid), seat, 0, 0, 2 + carry, 1)
 
+        if penalty is not None:
+            laid = self.uno_out_missed(laid, seat, penalty)
+            return goes_on()
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(

@@ -93,12 +93,15 @@ def _cheat(cls: int) -> Build:
     return build
 
 
-def _uncalled(cls: int) -> Build:
+def _uncalled(method: str, cls: int) -> Build:
+    """V-UNO-OUT-CALL: seat 0 lays its last card, of class ``cls``, with the model's
+    ``method`` (play, stack, jump_in) and without the call."""
+
     def build(m: Model, pre: State) -> Result:
         q, dom = card_of(m.ops, cls, "card.")
         w = m.ops.ints("penalty.", K.N_KINDS)
         params = {"seat": 0, "card": q, "cls": cls, "penalty": w}
-        return params, m.play(pre, 0, q, cls, penalty=w), dom
+        return params, getattr(m, method)(pre, 0, q, cls, penalty=w), dom
 
     return build
 
@@ -201,7 +204,7 @@ ACTIONS: dict[str, Step] = {
         f"play {name} without UNO out": Step(
             f"play {doc} as the last card without the UNO-out call (V-UNO-OUT-CALL)",
             lambda r: r.uno_out > 0,
-            _uncalled(cls),
+            _uncalled("play", cls),
         )
         for cls, name, doc in CLASSES
     },
@@ -242,6 +245,15 @@ ACTIONS: dict[str, Step] = {
         lambda r: bool(r.stackable),
         _lay("stack", arithmetic.WILD_DRAW_FOUR),
     ),
+    **{
+        f"stack {name} without UNO out": Step(
+            f"answer a draw card with {doc} as the last card without the UNO-out call "
+            "(V-STACK-DRAW, V-UNO-OUT-CALL)",
+            lambda r: bool(r.stackable) and r.uno_out > 0,
+            _uncalled("stack", cls),
+        )
+        for cls, name, doc in CLASSES[3::2]
+    },
     "group": Step("lay several cards in one turn", lambda r: r.multi, _group),
     "catch": Step("catch a missed UNO call", ALWAYS, _catch, ()),
     "uno": Step("call UNO", ALWAYS, _uno, ()),
@@ -266,6 +278,16 @@ ACTIONS: dict[str, Step] = {
             f"jump in with {doc} identical to the top card (V-JUMP-IN)",
             lambda r: r.jump_in,
             _lay("jump_in", cls),
+            (),
+        )
+        for cls, name, doc in CLASSES
+    },
+    **{
+        f"jump in {name} without UNO out": Step(
+            f"jump in with {doc} as the last card without the UNO-out call "
+            "(V-JUMP-IN, V-UNO-OUT-CALL)",
+            lambda r: r.jump_in and r.uno_out > 0,
+            _uncalled("jump_in", cls),
             (),
         )
         for cls, name, doc in CLASSES

@@ -134,12 +134,10 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             "in one turn"
         )
     uno_out = t["V-UNO-OUT-CALL"]
-    if uno_out is not False and (
-        multi or seven_zero or t["V-JUMP-IN"] is not False or t["V-STACK-DRAW"] is not False
-    ):
+    if uno_out is not False and (multi or seven_zero):
         raise Unsupported(
             "the formal model does not describe V-UNO-OUT-CALL together with several cards in "
-            "one turn, V-SEVEN-ZERO, V-JUMP-IN or V-STACK-DRAW"
+            "one turn or V-SEVEN-ZERO"
         )
     cheat = t["V-CHEAT"]
     if cheat is not False:
@@ -243,6 +241,18 @@ GROUPS: tuple[Group, ...] = (
     Group("UNO penalty 4", "official", (("V-EXT-UNO-PENALTY-4", True),)),
     Group("UNO penalty loses a turn", "official", (("V-UNO-PENALTY-LOSE-TURN", True),)),
     Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),), policies=DEADLOCK),
+    Group(
+        "UNO out call, jump-in",
+        "official",
+        (("V-UNO-OUT-CALL", True), ("V-JUMP-IN", True)),
+        policies=DEADLOCK,
+    ),
+    Group(
+        "UNO out call, stacking",
+        "official",
+        (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True)),
+        policies=DEADLOCK,
+    ),
     Group("cheat", "official", (("V-CHEAT", True),), policies=DEADLOCK),
     Group("single round", "official", (("V-SINGLE-ROUND", True),)),
     Group("alternative scoring", "official", (("V-ALT-SCORING-LOSER-500", True),)),

@@ -40,8 +40,22 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
     m = Model(rules, st.players, Concrete)
     kind, seat = action["type"], action.get("seat")
     pile = list(pile)
+    uncalled = (
+        kind == "play"
+        and rules.uno_out
+        and not action.get("uno_out")
+        and "claim" not in action
+        and sum(st.hands[seat]) == 1
+    )
+    penalty = None
+    if uncalled:  # V-UNO-OUT-CALL: the penalty comes off the draw pile at once
+        if len(pile) < rules.uno_out:
+            raise PenaltyNeedsReshuffle(f"{action}: the draw pile holds {len(pile)} cards")
+        penalty = K.counts(pile[: rules.uno_out])
+        del pile[: rules.uno_out]
     if kind == "play" and st.phase == STACK:
-        st = m.stack(st, seat, K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])])
+        card = action["card"]
+        st = m.stack(st, seat, K.one_hot(card), K.CLASS[K.KINDS.index(card)], penalty)
     elif kind == "play":
         if "claim" in action:  # V-CHEAT: face down, announced as the claim
             claim = action["claim"]
@@ -50,16 +64,10 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
             )
             return settle(m, st, pile)
         card, cls = K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])]
-        uncalled = rules.uno_out and not action.get("uno_out") and sum(st.hands[seat]) == 1
         if st.phase == TURN and seat != st.to_act:
-            st = m.jump_in(st, seat, card, cls)
-        elif uncalled:
-            if len(pile) < rules.uno_out:
-                raise PenaltyNeedsReshuffle(f"{action}: the draw pile holds {len(pile)} cards")
-            st = m.play(st, seat, card, cls, K.counts(pile[: rules.uno_out]))
-            del pile[: rules.uno_out]
+            st = m.jump_in(st, seat, card, cls, penalty)
         else:
-            st = m.play(st, seat, card, cls)
+            st = m.play(st, seat, card, cls, penalty)
     elif kind == "swap":
         st = m.swap(st, seat, action["target"])
     elif kind == "draw":

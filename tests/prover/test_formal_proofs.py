@@ -74,7 +74,10 @@ def test_step_properties_cover_the_steps_they_are_about(report):
     assert "play draw two without UNO out" in covered["penalty victims"]
     assert covered["scoring"] == {"score"}
     assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
-    assert covered["hand swaps"] == {"play number", "swap"}
+    assert covered["hand swaps"] == {"play number", "swap", "jump in number"}  # 0-7, jump-in
+    assert {"stack draw two without UNO out", "jump in skip without UNO out"} <= covered[
+        "card effects"
+    ] | covered["penalty victims"]
     assert covered["turn draws"] == {"draw", "pass"}
     assert {f"jump in {c}" for c in ("number", "skip", "reverse")} <= covered["card effects"]
     assert set(PROPERTIES) <= set(covered)
@@ -157,7 +160,7 @@ def test_variants_the_model_does_not_describe_are_refused():
     with pytest.raises(Unsupported, match="V-CHEAT together with V-DRAW-FIXED"):
         rules_for("official", {"V-CHEAT": True, "V-DRAW-FIXED": True})
     with pytest.raises(Unsupported, match="V-UNO-OUT-CALL together"):
-        rules_for("official", {"V-UNO-OUT-CALL": True, "V-STACK-DRAW": True})
+        rules_for("official", {"V-UNO-OUT-CALL": True, "V-SEVEN-ZERO": True})
     with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION with"):
         rules_for(
             "official",
@@ -166,7 +169,11 @@ def test_variants_the_model_does_not_describe_are_refused():
     with pytest.raises(Unsupported, match="V-SEVEN-ZERO together"):
         rules_for("official", {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True})
     with pytest.raises(Unsupported, match="draw variant together"):
-        rules_for("official", {"V-DRAW-FIXED": True, "V-JUMP-IN": True})
+        rules_for("official", {"V-DRAW-FIXED": True, "V-MULTI-PLAY": True})
+    # combinations the model does describe
+    assert rules_for("official", {"V-UNO-OUT-CALL": True, "V-STACK-DRAW": True}).uno_out == 2
+    assert rules_for("official", {"V-SEVEN-ZERO": True, "V-JUMP-IN": True}).jump_in
+    assert rules_for("official", {"V-DRAW-FIXED": True, "V-SEVEN-ZERO": True}).seven_swap
 
 
 def test_card_tables_agree_with_the_notation():

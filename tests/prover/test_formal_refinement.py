@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from formalkit import REFINED, in_round, players_for, steps, turns
+from formalkit import REFINED, in_round, penalty_needs_reshuffle, players_for, steps, turns
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -468,3 +468,51 @@ def test_the_model_lays_face_down_exactly_the_engines_pairs(finish):
             assert model == engine, (sorted(model ^ engine), before)
             last += sum(st.hands[s]) == 1
     assert last or not finish
+
+
+def hoarding_steps(group, players: int, seed: int, limit: int = 400):
+    """A seeded game whose players keep their draw cards for last, answer every draw card
+    they can and jump in whenever they can, with or without the UNO-out call at random:
+    last cards laid by stacking and by jumping in come up often."""
+    rng = random.Random(seed)
+    pos = new_game(players, group.profile, dict(group.options))
+    draw_cards = {*K.KINDS[52:], *(K.KINDS[k] for k in K.OF_CLASS[3])}
+    for _ in range(limit):
+        if pos.phase == "over":
+            return
+        if pos.chance is not None:
+            act = chance_action(pos, rng)
+        else:
+            acts = legal_actions(pos)
+            plays = [a for a in acts if a["type"] == "play"]
+            out_of_turn = [a for a in plays if a["seat"] != pos.to_act]
+            mild = [a for a in plays if a["card"] not in draw_cards]
+            pick = out_of_turn or (plays if pos.phase == "stack" else mild or plays)
+            act = rng.choice(pick) if pick else rng.choice(acts)
+        if penalty_needs_reshuffle(pos, act):
+            return
+        new, _ = apply(pos, act)
+        if in_round(pos, act):
+            yield pos, act, new, list(pos.draw_pile)
+        pos = new
+
+
+@pytest.mark.parametrize("name", ["UNO out call, stacking", "UNO out call, jump-in"])
+def test_a_last_card_stacked_or_jumped_in_without_the_call_steps_as_the_engine(name):
+    """V-UNO-OUT-CALL with V-STACK-DRAW / V-JUMP-IN: a last card laid by answering a draw
+    card or by jumping in, with and without the call, steps as the engine (without it the
+    penalty is drawn and the card still takes effect)."""
+    group = next(g for g in REFINED if g.name == name)
+    wanted = "stack" if group.rules.stackable else "jump"
+    seen = {True: 0, False: 0}
+    for seed in range(40):
+        for before, action, after, pile in hoarding_steps(group, 3 + seed % 3, seed):
+            got = observe(step(group.rules, abstract(before), action, pile))
+            want = observe(abstract(after))
+            assert got == want, f"{action} from\n{before}\n{explain(got, want)}"
+            last = action["type"] == "play" and len(before.hands[action["seat"]]) == 1
+            jumps = before.phase == "turn" and action.get("seat") != before.to_act
+            laid_by = "stack" if before.phase == "stack" else "jump" if jumps else "turn"
+            if last and laid_by == wanted:
+                seen[bool(action.get("uno_out"))] += 1
+    assert seen[True] > 0 and seen[False] > 0, seen
