@@ -126,29 +126,31 @@ def dealers(n: int, ar: ModuleType = arithmetic) -> tuple[bool, float]:
     )
     ok = _unsat(draw_hyps, draw_goal)
 
-    dealer, winner = z3.Ints("dealer winner")
+    winner = z3.Int("winner")
     to_winner, void = z3.Bools("to_winner void")
     out = [z3.Int(f"out{s}") for s in range(n)]
-    nxt = ar.next_dealer(dealer, n, out, winner, to_winner, void, z3.If)
-    hyps = [_seat(dealer, n), winner >= -1, winner < n, z3.Or([o == 0 for o in out])]
-    hyps += [z3.Or(o == 0, o == 1) for o in out]
-    offset = (nxt - dealer) % n
+    base = [winner >= -1, winner < n, z3.Or([o == 0 for o in out])]
+    base += [z3.Or(o == 0, o == 1) for o in out]
     winner_in = z3.And(winner >= 0, _pick(out, winner) == 0)
-    dealer_in = _pick(out, dealer) == 0
-    clockwise = z3.Not(z3.Or(z3.And(void, dealer_in), z3.And(z3.Not(void), to_winner, winner_in)))
-    goal = z3.And(
-        [
-            _seat(nxt, n),
-            _pick(out, nxt) == 0,
-            z3.Implies(z3.And(void, dealer_in), nxt == dealer),
-            z3.Implies(z3.And(z3.Not(void), to_winner, winner_in), nxt == winner),
-            z3.Implies(z3.And(clockwise, z3.Sum(out) == 0), nxt == (dealer + 1) % n),
-        ]
-        + [
-            z3.Implies(z3.And(clockwise, k < offset), _pick(out, (dealer + k) % n) == 1)
-            for k in range(1, n)
-        ]
-        + [z3.Implies(z3.And(clockwise, z3.Sum(out) < n - 1), offset != 0)]
-    )
-    ok = ok and _unsat(hyps, goal)
+    for dealer in range(n):  # each dealer in turn: the seat offsets are then plain numbers
+        nxt = ar.next_dealer(dealer, n, out, winner, to_winner, void, z3.If)
+        offset = (nxt - dealer) % n
+        dealer_in = out[dealer] == 0
+        stays, to_the_winner = z3.And(void, dealer_in), z3.And(z3.Not(void), to_winner, winner_in)
+        clockwise = z3.Not(z3.Or(stays, to_the_winner))
+        goal = z3.And(
+            [
+                _seat(nxt, n),
+                _pick(out, nxt) == 0,
+                z3.Implies(stays, nxt == dealer),
+                z3.Implies(to_the_winner, nxt == winner),
+                z3.Implies(z3.And(clockwise, z3.Sum(out) == 0), nxt == (dealer + 1) % n),
+                z3.Implies(z3.And(clockwise, z3.Sum(out) < n - 1), offset != 0),
+            ]
+            + [
+                z3.Implies(z3.And(clockwise, k < offset), out[(dealer + k) % n] == 1)
+                for k in range(1, n)
+            ]
+        )
+        ok = ok and _unsat(base, goal)
     return ok, time.perf_counter() - t0

@@ -431,6 +431,7 @@ class Report:
 LEMMAS = {
     "seat symmetry": "the seat arithmetic (next seat, advance after a card, challenge outcome, the victim's successor, partners, the 0-7 rotation target, the starter's first player and victim) commutes with turning the table, so a step proved from seat 0 is proved from every seat",
     "missed turns": "arithmetic.pass_missed_turns: a player owing one missed turn loses exactly the next turn they would take; counts stay at zero or above",
+    "dealers": "arithmetic.dealer_draw_result and next_dealer: the single seat marked in the dealer draw turned up the strictly highest card, and a tie marks two or more (DEALER-SELECTION, P-DEALER-TIE); the next dealer is a seat still playing, every seat passed over on the way clockwise is out of the match, a void round keeps the dealer and under previous_round_winner the winner deals (P-NEXT-DEALER)",
 }
 POLICY_GOALS = {
     "deadlock freedom": "in every state of a round that is not over some step can be taken (with P-PILES-EXHAUSTED)",
@@ -648,16 +649,26 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
     out = [
         _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
         _timed("missed turns", "arithmetic", n, [], lambda: lemmas.missed_turns(n, ar)[0]),
+        _timed("dealers", "arithmetic", n, [], lambda: lemmas.dealers(n, ar)[0]),
     ]
     distinct: dict[tuple[Rules, str], list[str]] = {}
     for g in groups:
-        goals = tuple(POLICY_GOALS) if not g.options else g.policies
+        goals = tuple(POLICY_GOALS)  # every group: each is cheap (well under a second)
         if goals and n in g.rules.player_counts():
             # how a starter is replaced changes no step the policies take (in phase starter
             # any card of the draw pile can be turned up), nor does the UNO-out call (a last
-            # card may always be laid with it, as without the variant): those groups share
+            # card may always be laid with it, as without the variant), nor how a round is
+            # scored (teams, alternative scoring, the target, partner rotation: only the
+            # score step reads them, and its guard does not): those groups share
             rules = dataclasses.replace(
-                g.rules, first_no_special=None, first_wild_redraw=False, uno_out=0
+                g.rules,
+                first_no_special=None,
+                first_wild_redraw=False,
+                uno_out=0,
+                alt=None,
+                teams=False,
+                target=500,
+                partner_rotation=False,
             )
             for goal in goals:
                 distinct.setdefault((rules, goal), []).append(g.name)

@@ -12,6 +12,7 @@ lets any one-card hand be caught, which over-approximates every catch window) ar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from spec.catalogue import load as load_catalogue
@@ -205,16 +206,10 @@ class Group:
     name: str
     profile: str
     options: tuple[tuple[str, Any], ...] = ()
-    #: policy properties (spec.prover.proofs.POLICY_GOALS) proved for the group too, because
-    #: its options change which steps a state allows (a profile without options: all of them)
-    policies: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
         return rules_for(self.profile, dict(self.options))
-
-
-DEADLOCK = ("deadlock freedom",)
 
 
 def _o(**kw: Any) -> tuple[tuple[str, Any], ...]:
@@ -240,20 +235,10 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("UNO penalty 4", "official", (("V-EXT-UNO-PENALTY-4", True),)),
     Group("UNO penalty loses a turn", "official", (("V-UNO-PENALTY-LOSE-TURN", True),)),
-    Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),), policies=DEADLOCK),
-    Group(
-        "UNO out call, jump-in",
-        "official",
-        (("V-UNO-OUT-CALL", True), ("V-JUMP-IN", True)),
-        policies=DEADLOCK,
-    ),
-    Group(
-        "UNO out call, stacking",
-        "official",
-        (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True)),
-        policies=DEADLOCK,
-    ),
-    Group("cheat", "official", (("V-CHEAT", True),), policies=DEADLOCK),
+    Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),)),
+    Group("UNO out call, jump-in", "official", (("V-UNO-OUT-CALL", True), ("V-JUMP-IN", True))),
+    Group("UNO out call, stacking", "official", (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True))),
+    Group("cheat", "official", (("V-CHEAT", True),)),
     Group("single round", "official", (("V-SINGLE-ROUND", True),)),
     Group("alternative scoring", "official", (("V-ALT-SCORING-LOSER-500", True),)),
     Group(
@@ -287,40 +272,25 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "stalemate: lowest hand wins", "official", (("P-STALEMATE.stalemate", "lowest_hand_wins"),)
     ),
-    Group("0-7", "official", (("V-SEVEN-ZERO", True),), policies=DEADLOCK),
-    Group("jump-in", "official", (("V-JUMP-IN", True),), policies=DEADLOCK),
+    Group("0-7", "official", (("V-SEVEN-ZERO", True),)),
+    Group("jump-in", "official", (("V-JUMP-IN", True),)),
     Group(
-        "0-7, draw until stop",
-        "official",
-        (("V-SEVEN-ZERO", True), ("V-DRAW-UNTIL-STOP", True)),
-        policies=DEADLOCK,
+        "0-7, draw until stop", "official", (("V-SEVEN-ZERO", True), ("V-DRAW-UNTIL-STOP", True))
     ),
-    Group(
-        "0-7, draw at most 3",
-        "official",
-        (("V-SEVEN-ZERO", True), ("V-DRAW-FIXED", True)),
-        policies=DEADLOCK,
-    ),
-    Group(
-        "0-7, jump-in", "official", (("V-SEVEN-ZERO", True), ("V-JUMP-IN", True)), policies=DEADLOCK
-    ),
+    Group("0-7, draw at most 3", "official", (("V-SEVEN-ZERO", True), ("V-DRAW-FIXED", True))),
+    Group("0-7, jump-in", "official", (("V-SEVEN-ZERO", True), ("V-JUMP-IN", True))),
     Group(
         "draw until playable, jump-in",
         "official",
         (("V-DRAW-UNTIL-PLAYABLE", True), ("V-JUMP-IN", True)),
-        policies=DEADLOCK,
     ),
     Group(
         "draw exactly 3, jump-in",
         "official",
         (("V-DRAW-FIXED", {"mode": "exactly"}), ("V-JUMP-IN", True)),
-        policies=DEADLOCK,
     ),
     Group(
-        "futile challenge",
-        "official",
-        (("P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge", True),),
-        policies=DEADLOCK,
+        "futile challenge", "official", (("P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge", True),)
     ),
     Group(
         "special starter buried",
@@ -331,19 +301,15 @@ GROUPS: tuple[Group, ...] = (
         "special starter set aside",
         "official",
         (("V-FIRST-CARD-NO-SPECIAL", {"procedure": "set_aside"}),),
-        policies=DEADLOCK,
     ),
     Group("Wild starter redrawn", "official", (("V-EXT-FIRST-WILD-REDRAW", True),)),
-    Group("draw until playable", "official", (("V-DRAW-UNTIL-PLAYABLE", True),), policies=DEADLOCK),
+    Group("draw until playable", "official", (("V-DRAW-UNTIL-PLAYABLE", True),)),
     Group(
         "draw until playable, at most 3, must play",
         "official",
         (("V-DRAW-UNTIL-PLAYABLE", {"cap": 3, "must_play_found": True}),),
-        policies=DEADLOCK,
     ),
-    Group("draw until stop", "official", (("V-DRAW-UNTIL-STOP", True),), policies=DEADLOCK),
-    Group("draw at most 3", "official", (("V-DRAW-FIXED", True),), policies=DEADLOCK),
-    Group(
-        "draw exactly 3", "official", (("V-DRAW-FIXED", {"mode": "exactly"}),), policies=DEADLOCK
-    ),
+    Group("draw until stop", "official", (("V-DRAW-UNTIL-STOP", True),)),
+    Group("draw at most 3", "official", (("V-DRAW-FIXED", True),)),
+    Group("draw exactly 3", "official", (("V-DRAW-FIXED", {"mode": "exactly"}),)),
 )

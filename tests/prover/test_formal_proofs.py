@@ -12,7 +12,7 @@ from reference.config import config
 from spec.prover import kinds as K
 from spec.prover.invariants import INVARIANTS, PROPERTIES
 from spec.prover.policies import nobody_may_play
-from spec.prover.proofs import ACTIONS, GOALS, prove
+from spec.prover.proofs import ACTIONS, GOALS, POLICY_GOALS, prove
 from spec.prover.rules import GROUPS, Unsupported, rules_for
 
 #: the variants with steps of their own (0-7, jump-in, the draw variants, the futile
@@ -65,6 +65,17 @@ def test_every_invariant_covers_every_step_player_count_and_group(report):
     for g in VARIANTS:
         for n in SMALL:
             assert ("deadlock freedom", n, g.name) in policy
+
+
+def test_the_policy_properties_cover_every_group_and_player_count(report):
+    """Deadlock freedom, progress and 'won only with an empty hand' hold for every group."""
+    for goal in POLICY_GOALS:
+        proved = {(c.players, g) for c in report.checks if c.goal == goal for g in c.groups}
+        for g in GROUPS:
+            for n in g.rules.player_counts():
+                if g in VARIANTS and n not in SMALL:
+                    continue
+                assert (n, g.name) in proved, (goal, n, g.name)
 
 
 def test_step_properties_cover_the_steps_they_are_about(report):
