@@ -120,10 +120,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
     elif t["V-DRAW-FIXED"] is not False:
         draw_mode, draw_n = t["V-DRAW-FIXED"]["mode"], t["V-DRAW-FIXED"]["n"]
     rotation = t["V-EXT-PARTNER-ROTATION"] is not False
-    if rotation and t["V-ALT-SCORING-LOSER-500"] is not False:
-        raise Unsupported(
-            "the formal model does not describe V-EXT-PARTNER-ROTATION with V-ALT-SCORING-LOSER-500"
-        )
     if draw_mode and multi:
         raise Unsupported(
             "the formal model does not describe a draw variant together with several cards "

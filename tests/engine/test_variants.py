@@ -668,3 +668,18 @@ def test_v_wild_must_change_colour_applies_to_the_wd4():
     pos = three(["WD4", "G1"], options={"V-WILD-MUST-CHANGE-COLOUR": True})
     pos, _ = apply(pos, play(0, "WD4"))
     refused(pos, colour(0, "R"), "V-WILD-MUST-CHANGE-COLOUR")
+
+
+def test_partner_rotation_and_the_alternative_scoring_cannot_be_combined():
+    """V-EXT-PARTNER-ROTATION crowns the highest total after twelve rounds, while under
+    V-ALT-SCORING-LOSER-500 points count against a player: the catalogue refuses the pair."""
+    import pytest
+
+    from reference import new_game
+    from spec.catalogue import CatalogueError
+
+    options = {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True, "V-ALT-SCORING-LOSER-500": True}
+    with pytest.raises(CatalogueError, match="V-EXT-PARTNER-ROTATION cannot be combined"):
+        new_game(4, "official", options)
+    del options["V-ALT-SCORING-LOSER-500"]
+    assert new_game(4, "official", options).cfg.partner_rotation

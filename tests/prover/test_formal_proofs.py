@@ -172,8 +172,8 @@ def test_variants_the_model_does_not_describe_are_refused():
         rules_for("official", {"V-CHEAT": True, "V-DRAW-FIXED": True})
     with pytest.raises(Unsupported, match="V-UNO-OUT-CALL together"):
         rules_for("official", {"V-UNO-OUT-CALL": True, "V-SEVEN-ZERO": True})
-    with pytest.raises(Unsupported, match="V-EXT-PARTNER-ROTATION with"):
-        rules_for(
+    with pytest.raises(ValueError, match="V-EXT-PARTNER-ROTATION cannot be combined with"):
+        rules_for(  # the catalogue itself refuses it
             "official",
             {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True, "V-ALT-SCORING-LOSER-500": True},
         )
