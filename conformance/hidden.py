@@ -587,12 +587,7 @@ def validate_unknown(
                             "/action/card",
                             _lacks(after, _wd4_blockers(cfg, top, colour)),
                         )
-                if (
-                    card == WILD
-                    and cfg.wild_only_without_colour
-                    and pos.phase in ("turn", "drawn")
-                    and not jumping
-                ):
+                if card == WILD and cfg.wild_only_without_colour and pos.phase in ("turn", "drawn"):
                     model.say(
                         line_no,
                         f"seat {seat} lays a Wild, which the rules allow only while holding no "

@@ -256,6 +256,29 @@ Feature: Jumping in with an identical card
       Then the action is refused
       And the position is unchanged
 
+    @V-JUMP-IN @V-WILD-ONLY-WITHOUT-COLOUR @negative @official
+    Scenario: a Wild cannot jump in while its player holds the colour named
+      Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶7; sv-unoregler › Färg › ¶1
+
+      Given a 4-player game
+      And the option V-JUMP-IN
+      And the option V-WILD-ONLY-WITHOUT-COLOUR
+      And the hands are
+        | seat | cards    |
+        | 0    | W Y1 Y2  |
+        | 1    | B1 B2 B3 |
+        | 2    | W G1 Y3  |
+        | 3    | W Y5 Y6  |
+      And the top card is R3
+      When seat 0 plays W
+      And seat 0 names green
+      Then seat 1 is to act
+      And seat 2 may not jump in with W
+      And seat 3 may jump in with W
+      When seat 2 tries to jump in with W
+      Then the action is refused under V-WILD-ONLY-WITHOUT-COLOUR
+      And the position is unchanged
+
     @V-JUMP-IN @official
     Scenario: jumping in with the last card wins the round
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶7

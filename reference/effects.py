@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from reference import scoring
 from reference.drawing import owe
-from reference.matching import COLOUR, FACE, announced_top, matches, may_go_out_on, wd4_allowed
+from reference.matching import (
+    COLOUR,
+    FACE,
+    announced_top,
+    matches,
+    may_go_out_on,
+    wd4_allowed,
+    wild_playable,
+)
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, after_turn, event, give_turn, step
@@ -520,6 +528,8 @@ def jump_in_cards(pos: Position, seat: int) -> list[str]:
         and not wd4_allowed(pos.cfg, pos.hands[seat], top, pos.colour)
     ):
         return []
+    if top == WILD and not wild_playable(pos.cfg, pos.hands[seat], pos.colour):
+        return []  # V-WILD-ONLY-WITHOUT-COLOUR holds for a Wild laid out of turn too
     return [top]
 
 

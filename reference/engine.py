@@ -26,11 +26,18 @@ from typing import Any
 from reference import effects, scoring, setup, uno
 from reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
 from reference.errors import IllegalAction
-from reference.matching import matches, may_go_out_on, playable, playable_cards, wd4_allowed
+from reference.matching import (
+    matches,
+    may_go_out_on,
+    playable,
+    playable_cards,
+    wd4_allowed,
+    wild_playable,
+)
 from reference.position import Position
 from reference.registry import implements
 from reference.turns import Event, event, give_turn, step
-from spec.cards import COLOURS, DECK_COUNTS, KIND_ORDER, WILD_DRAW_FOUR, WILDS, is_card
+from spec.cards import COLOURS, DECK_COUNTS, KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS, is_card
 
 new_game = setup.new_game
 Action = dict[str, Any]
@@ -447,6 +454,14 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
                 "ONE-CARD-PER-TURN",
                 f"seat {seat} has played its card this turn; it is seat {pos.to_act}'s turn",
                 "/seat",
+            )
+        hand = pos.hands[seat]
+        jumps_wild = pos.cfg.jump_in and action.get("card") == WILD == pos.discard_pile[-1]
+        if jumps_wild and WILD in hand and not wild_playable(pos.cfg, hand, pos.colour):
+            return bad(
+                "V-WILD-ONLY-WITHOUT-COLOUR",
+                f"a Wild may not be played, in turn or out of it, while holding {pos.colour}",
+                "/card",
             )
         if pos.cfg.jump_in:
             return bad(

@@ -425,6 +425,8 @@ class Model:
         ok: Any = True
         if cls == arithmetic.WILD_DRAW_FOUR and self.rules.wd4_enforced:
             ok = self.wd4_ok(self.hand_of(st, seat), st.colour, self.top_face(st))
+        if cls == arithmetic.WILD and self.rules.wild_only_without_colour:
+            ok = self.of_colour(self.hand_of(st, seat), st.colour) == 0
         if not self.may_go_out_on(cls):
             ok = ops.all([ok, self.size_of(st, seat) > 1])
         ops.require(ok, "the card may be played (V-JUMP-IN)")

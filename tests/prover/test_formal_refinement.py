@@ -19,7 +19,7 @@ from spec.prover.evaluators import Concrete, NotEnabled
 from spec.prover.invariants import invariants
 from spec.prover.model import Model
 from spec.prover.rules import GROUPS, rules_for
-from spec.prover.state import DRAWN, TURN, abstract, observe
+from spec.prover.state import COLOUR, DRAWN, TURN, abstract, observe
 from spec.prover.steps import step, whole_turn
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
@@ -516,3 +516,38 @@ def test_a_last_card_stacked_or_jumped_in_without_the_call_steps_as_the_engine(n
             if last and laid_by == wanted:
                 seen[bool(action.get("uno_out"))] += 1
     assert seen[True] > 0 and seen[False] > 0, seen
+
+
+def test_a_wild_jumps_in_only_without_the_colour_named():
+    """V-JUMP-IN with V-WILD-ONLY-WITHOUT-COLOUR (a combination no proof group holds): the
+    model's jump-in step refuses a Wild while its player holds the colour named, as the
+    engine does, and follows the engine through random games of the pair."""
+    from spec.prover.rules import Group
+
+    group = Group(
+        "jump-in, Wild only without the colour",
+        "official",
+        (("V-JUMP-IN", True), ("V-WILD-ONLY-WITHOUT-COLOUR", True)),
+    )
+    m = Model(group.rules, 3, Concrete)
+    first = next(abstract(b) for b, _, _, _ in steps(group, 3, 0) if b.phase == "turn")
+    st = first.but(
+        phase=TURN,
+        to_act=1,
+        last=0,
+        colour=2,  # green named
+        top=K.one_hot("W"),
+        hands=[K.counts(["Y1"]), K.counts(["B1", "B2"]), K.counts(["W", "G1"])],
+    )
+    with pytest.raises(NotEnabled):
+        m.jump_in(st, 2, K.one_hot("W"), K.CLASS[K.INDEX["W"]])
+    st = st.but(hands=[K.counts(["Y1"]), K.counts(["B1", "B2"]), K.counts(["W", "Y3"])])
+    assert m.jump_in(st, 2, K.one_hot("W"), K.CLASS[K.INDEX["W"]]).phase == COLOUR
+    checked = 0
+    for seed in range(12):
+        for before, action, after, pile in steps(group, 3 + seed % 3, seed):
+            got = observe(step(group.rules, abstract(before), action, pile))
+            want = observe(abstract(after))
+            assert got == want, f"{action} from\n{before}\n{explain(got, want)}"
+            checked += 1
+    assert checked > 1000
