@@ -347,25 +347,15 @@ def _merge(draws: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
 #: Options under which what the engine does depends on hidden hands in ways the solver
 #: constraints below do not yet describe; a trace with unknown cards under them is refused,
 #: saying why.
-_MULTI = (
-    "whether a turn goes on, and with which cards, depends on the cards left in the hidden "
-    "hand (the follow-ups a turn may add), which the solver does not model"
-)
-UNMODELLED = (
-    ("multi", "V-MULTI-PLAY", _MULTI),
-    ("multi_identical", "V-MULTI-IDENTICAL", _MULTI),
-    ("multi_one_colour_or_number", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER", _MULTI),
-    ("multi_ride", "V-MULTI-RIDE", _MULTI),
-    (
-        "cheat",
-        "V-CHEAT",
-        "cards go down face down under an announced card, and what lies under an "
-        "unchallenged claim is not modelled",
-    ),
-)
+UNMODELLED: tuple[tuple[str, str, str], ...] = ()
 
 #: The rule that makes a seat draw, by the action on the line, for sightings of drawn cards.
-_DRAW_RULE = {"draw": "DRAW-ONE", "challenge": "WD4-CHALLENGE", "catch": "UNO-PENALTY"}
+_DRAW_RULE = {
+    "draw": "DRAW-ONE",
+    "challenge": "WD4-CHALLENGE",
+    "catch": "UNO-PENALTY",
+    "accuse": "V-CHEAT",
+}
 
 
 def _wd4_blockers(cfg: Any, top: str, colour: str | None) -> tuple[str, ...]:
@@ -539,6 +529,7 @@ def validate_unknown(
             return core_verdict(out, 0)
         built_with = -1 if model.version or forced else 0
         wd4_at: dict[int, tuple[int, dict[str, Expr], tuple[str, ...], str | None]] = {}
+        cheat_at: dict[int, int] = {}  # V-CHEAT: the line of a seat's last face-down card
         # the cards of this turn's draw(s) while they may still be played: a batch and an
         # index in it for an unknown card, or the card
         turn_draw: list[tuple[int, str | None, Any]] | None = None
@@ -557,24 +548,37 @@ def validate_unknown(
             kind, seat = action.get("type"), action.get("seat")
             in_range = type(seat) is int and 0 <= seat < players
             held_before = {s: model.hand(s) for s in range(players)} if cfg.stackable else None
+            group_check = None  # under a multi-card variant: whether the hand holds a follow-up
+            group_ends: bool | None = None  # whether the card laid ends the group
             # what the action says about the hand it comes from
             if kind == "play" and in_range and is_card(action.get("card")):
                 card = action["card"]
                 top, colour = pos.announced or pos.discard_pile[-1], pos.colour
                 jumping = pos.phase == "turn" and seat != pos.to_act  # V-JUMP-IN
                 stacking = pos.phase == "stack"  # V-STACK-DRAW
+                grouped = pos.phase == "multi"
                 if jumping:
                     said, rule = f"seat {seat} jumps in with {card}, so it held one", "V-JUMP-IN"
+                elif grouped:
+                    said = f"seat {seat} adds {card} to its turn's cards, so it held one"
+                    rule = _multi_rule(cfg)
                 elif stacking:
                     said, rule = f"seat {seat} stacks {card}, so it held one", "V-STACK-DRAW"
+                elif "claim" in action:
+                    said = f"seat {seat} lays {card} face down (announcing {action['claim']}), so it held one"
+                    rule = "V-CHEAT"
+                    cheat_at[seat] = line_no
                 else:
                     said, rule = f"seat {seat} plays {card}, so it held one", "TURN-ACTION"
                 model.play(line_no, seat, card, said, rule, "/action/card")
                 after = model.hand(seat)
                 if card == WILD_DRAW_FOUR:
-                    # a stacked one is judged, for a challenge, as if it were laid on itself
-                    judged = WILD_DRAW_FOUR if stacking else top
-                    wd4_at[seat] = (line_no, after, _wd4_blockers(cfg, judged, colour), colour)
+                    # a stacked one is judged, for a challenge, as if it were laid on itself;
+                    # one in a group on the pile and colour the turn began with
+                    judged, was = WILD_DRAW_FOUR if stacking else top, colour
+                    if grouped:
+                        judged, was = pos.pending["start_top"], pos.pending["start_colour"]
+                    wd4_at[seat] = (line_no, after, _wd4_blockers(cfg, judged, was), was)
                     if cfg.wd4_engine_enforced and pos.phase in ("turn", "stack"):
                         rule = "V-WD4-ONLY-IF-NO-PLAYABLE" if cfg.wd4_strict else "WD4-RESTRICTION"
                         what = _what(colour, cfg.wd4_strict)
@@ -596,6 +600,40 @@ def validate_unknown(
                         "/action/card",
                         _lacks(after, _coloured(colour)),
                     )
+                # a multi-card variant: the next line says whether the hand held a card
+                # that may join this one
+                if (
+                    (cfg.multi or cfg.multi_identical)
+                    and "claim" not in action
+                    and pos.phase in ("turn", "multi")
+                    and len(pos.hands[seat]) > 1
+                ):
+                    if jumping and cfg.multi_ride:
+                        return Verdict(
+                            path,
+                            UNUSABLE,
+                            "a jump-in under V-MULTI-RIDE with unknown cards is not checkable: "
+                            "the engine judges a Wild Draw Four that would close the jumper's "
+                            "chain on the hand of the seat whose turn it was, not the jumper's; "
+                            "report every card",
+                            line_no,
+                            "/action",
+                            "V-MULTI-RIDE",
+                            _citations("V-MULTI-RIDE"),
+                        )
+                    got = _group_fact(cfg, pos, seat, card, after, records, idx)
+                    if isinstance(got, str):
+                        return Verdict(path, UNUSABLE, got, line_no, "/action")
+                    if got is not None:
+                        group_check, fact = got
+                        model.say(*fact)
+                        group_ends = (
+                            True
+                            if fact[-1] == Not(group_check)
+                            else False
+                            if fact[-1] == group_check
+                            else None
+                        )
             # a challenge's outcome says what the challenged hand held
             if (
                 kind == "challenge"
@@ -623,14 +661,31 @@ def validate_unknown(
                         )
                         rule, fact = "WD4-CHALLENGE-INNOCENT", _lacks(after, blockers)
                     model.say(line_no, text, rule, "/drawn/0/seat", fact)
+            # V-CHEAT: a right accusation gives the face-down card back to the cheater
+            returned: list[tuple[Any, list[str], int]] = []
+            if (
+                kind == "accuse"
+                and pos.phase == "cheat"
+                and seat == pos.to_act
+                and pos.pending
+                and pos.pending["card"] != pos.pending["claim"]
+                and pos.pending["from"] in cheat_at
+            ):
+                cheater, back = pos.pending["from"], pos.pending["card"]
+                model.take_back(cheat_at[cheater], cheater, back)
+                returned.append((cheater, [back], 1))
             # V-SEVEN-ZERO: hands change seats, the unknown cards with them
-            moved = _hands_moved(cfg, pos, action) if in_range else None
+            moved = _hands_moved(cfg, pos, action, group_ends) if in_range else None
             if moved:
                 model.move_hands(moved)
             # the cards this line makes someone draw: seen ones, and a batch per unknown run
             pile = len(pos.draw_pile)
             played = [action["card"]] if kind == "play" and is_card(action.get("card")) else []
             gone_back = (pos.discard_pile + played)[:-1]
+            if returned:  # the face-down card went back to the hand before the draws
+                gone_back = pos.discard_pile[:-2]
+            elif pos.phase == "cheat" and kind in ("uno", "catch"):
+                gone_back = pos.discard_pile[:-2]  # the verdict keeps two discards
             draw_rule = _DRAW_RULE.get(kind) or (
                 "WD4-EFFECT" if played == [WILD_DRAW_FOUR] else "DRAW-TWO-EFFECT"
             )
@@ -701,6 +756,7 @@ def validate_unknown(
                     return core_verdict(out, actions)
                 if model.version != built_with:  # a new witness: place the unknown cards anew
                     pending_cards = [(seat, [card], -1) for card in played if in_range]
+                    pending_cards += returned
                     for j, b, _ in batches_here:
                         pending_cards.append((drawn[j].get("seat"), model.batch_cards(b), 1))
                     for d in drawn:
@@ -757,6 +813,17 @@ def validate_unknown(
                 if attempt == 1 or hit is None:
                     break
                 model.say(*hit)  # then again, with a witness that satisfies it
+            if group_check is not None and group_check.holds(model.values) != (
+                pos.phase == "multi"
+            ):
+                return Verdict(
+                    path,
+                    UNUSABLE,
+                    "whether the turn goes on after this card could not be followed with "
+                    "unknown cards: report every card",
+                    line_no,
+                    "/action",
+                )
             if bool(moved) != any(e["type"] in ("hands_swapped", "hands_rotated") for e in events):
                 return Verdict(
                     path,
@@ -853,11 +920,191 @@ def _reveal(
     return None
 
 
-def _hands_moved(cfg: Any, pos: Any, action: dict[str, Any]) -> dict[int, int] | None:
+def _multi_rule(cfg: Any) -> str:
+    """The rule ID of the multi-card variant in force (as the engine names it)."""
+    if cfg.multi_identical:
+        return "V-MULTI-IDENTICAL"
+    if cfg.multi_ride:
+        return "V-MULTI-RIDE"
+    if cfg.multi_one_colour_or_number:
+        return "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER"
+    return "V-MULTI-PLAY"
+
+
+def _joins(
+    cfg: Any, pos: Any, seat: int, card: str, after: dict[str, Expr]
+) -> tuple[dict[str, Any], Any]:
+    """Under a multi-card variant, for each kind, whether a copy of it in ``seat``'s hand
+    could join the group once ``card`` (played from ``pos``) is down: TRUE, FALSE or a
+    fact about the hands. :func:`reference.effects.may_follow` is asked on a copy of the
+    position in which the hand holds only copies of the kind (it looks at the kind, the
+    group, the pile and the hand's size); the one test that looks into a hand, a Wild Draw
+    Four closing a ride (judged on the hand of the seat to act: the player's own, jump-ins
+    under V-MULTI-RIDE being refused), is given as a fact. Also returns the copy, with
+    the group down."""
+    from reference.effects import may_follow, put_down
+    from reference.matching import announced_top
+
+    probe = pos.copy()
+    probe.__dict__.pop("_legal", None)
+    probe.hands = [list(h) for h in pos.hands]
+    first = probe.phase != "multi"
+    start_top, start_colour = announced_top(probe), probe.colour
+    hand = probe.hands[seat]
+    if card not in hand:
+        hand[0] = card  # the witness's hand may not hold it yet; only the size counts
+    put_down(probe, seat, card, [])
+    if first:
+        probe.pending = {
+            "seat": seat,
+            "cards": [card],
+            "start_top": start_top,
+            "start_colour": start_colour,
+        }
+    else:
+        probe.pending = dict(probe.pending, cards=[*probe.pending["cards"], card])
+    size = len(probe.hands[seat])
+    judge = probe.to_act
+    out: dict[str, Any] = {}
+    for k in KINDS:
+        probe.hands[seat] = [k] * size
+        if judge != seat:
+            probe.hands[judge] = [k] * max(len(probe.hands[judge]), 1)
+        ok = may_follow(probe, seat, k)
+        if ok and k == WILD_DRAW_FOUR and cfg.multi_ride:
+            blockers = _wd4_blockers(cfg, probe.discard_pile[-1], probe.colour)
+            out[k] = _lacks(after, blockers)
+        else:
+            out[k] = TRUE if ok else FALSE
+    return out, probe
+
+
+def _group_fact(
+    cfg: Any,
+    pos: Any,
+    seat: int,
+    card: str,
+    after: dict[str, Expr],
+    records: list[tuple[int, dict[str, Any]]],
+    idx: int,
+) -> tuple[Any, tuple[int, str, str, str, Any]] | str | None:
+    """Under a multi-card variant, what the line after a card laid on one's turn (or a
+    jump-in, or a card added to a group) says about the hand left: the engine offers more
+    cards (phase ``multi``) only while the hand holds one that may join the group
+    (:func:`reference.effects.continue_turn`), and otherwise ends the turn, or asks for the
+    colour of a wild card at once; in phase ``multi`` only that seat may act, with a card
+    that may join or ``end``. So the next line (UNO calls and catches aside) that ends the
+    group says the hand held such a card; one that names the colour, or is another seat's
+    or another kind of action, says it held none; and a card the seat lays next, which it
+    held already (no card came in between), was one that may join if and only if the turn
+    went on. ``(the fact that the hand held one, (line, text, rule, field, fact))`` for
+    :meth:`TraceModel.say`; ``None`` when nothing follows; or a string saying why the line
+    cannot be followed."""
+    line_no = records[idx][0]
+    nxt = _reveal(records, idx, seat)
+    if nxt is None:
+        return None
+    r_line, r_rec = nxt
+    a = r_rec["action"]
+    joins, probe = _joins(cfg, pos, seat, card, after)
+    ways = [AllOf((at_least(after[k], 1), f)) for k, f in joins.items() if f is not FALSE]
+    more = AnyOf(tuple(ways))
+    rule = _multi_rule(cfg)
+    offered = "more cards are offered only while the hand holds one that may join the group"
+    if a.get("seat") == seat and a.get("type") == "end":
+        return more, (
+            r_line,
+            f"seat {seat} ends its group after line {line_no}; {offered}, so it held one",
+            rule,
+            "/action/type",
+            more,
+        )
+    if a.get("seat") == seat and a.get("type") == "play" and "claim" not in a:
+        c = a.get("card")
+        if not is_card(c):
+            return None
+        between = records[idx + 1 : next(i for i, (n, _) in enumerate(records) if n == r_line)]
+        if any(d.get("seat") == seat for _, r in between for d in r.get("drawn") or []):
+            # an UNO penalty came in between: the card may be one drawn for it. Had the
+            # turn ended, would the seat have the turn again?
+            if _turn_comes_back(cfg, probe, seat):
+                return (
+                    "a penalty drawn between two cards of a group, when the turn could "
+                    "have come back to the player, could not be followed with unknown "
+                    "cards: report every card"
+                )
+            return more, (
+                r_line,
+                f"seat {seat} plays {c} after line {line_no}; had its turn ended there, "
+                f"another seat would act now, and {offered}, so it held one",
+                rule,
+                "/action/seat",
+                more,
+            )
+        ok = joins[c]
+        text = (
+            f"seat {seat} plays {c} after line {line_no}, a card it held then; {c} "
+            f"{'may' if ok is TRUE else 'may not' if ok is FALSE else 'may or may not'} join "
+            f"the cards laid, and {offered}"
+        )
+        if ok is TRUE:
+            return more, (r_line, text + ", so the turn went on", rule, "/action/card", more)
+        if ok is FALSE:
+            return more, (r_line, text + ", so it had ended", rule, "/action/card", Not(more))
+        return more, (
+            r_line,
+            text,
+            rule,
+            "/action/card",
+            AnyOf((AllOf((ok, more)), AllOf((Not(ok), Not(more))))),
+        )
+    what = (
+        "names a colour"
+        if a.get("seat") == seat and a.get("type") == "colour"
+        else f"acts ({a.get('type')})"
+        if a.get("seat") == seat
+        else f"is followed by seat {a.get('seat')} ({a.get('type')})"
+    )
+    return more, (
+        r_line,
+        f"seat {seat} {what} after laying {card} on line {line_no}; {offered}, and then only "
+        "that seat may act (add a card or end the turn), so it held none",
+        rule,
+        "/action/type" if a.get("seat") == seat else "/action/seat",
+        Not(more),
+    )
+
+
+def _turn_comes_back(cfg: Any, probe: Any, seat: int) -> bool:
+    """Whether, were the group in ``probe`` to end now, ``seat`` could be the next to lay a
+    card (a Skip, Reverse or draw card between two players, Skips wrapping round the table,
+    turns missed): :func:`reference.effects.finish_turn`'s seat arithmetic. A 7 under
+    V-SEVEN-ZERO asks the player to swap first, so the next action is not a card."""
+    from reference.effects import turn_effect
+    from reference.matching import FACE
+    from reference.turns import after_turn
+
+    cards = probe.pending["cards"]
+    if cfg.seven_zero and cfg.seven_zero["seven_swap"] and any(FACE.get(c) == "7" for c in cards):
+        return False
+    if any(probe.missed_turns):
+        return True
+    skips, flips, draws = turn_effect(probe, cards)
+    return after_turn(probe, seat, skips, flips, draws)[0] == seat
+
+
+def _hands_moved(
+    cfg: Any, pos: Any, action: dict[str, Any], ends: bool | None = None
+) -> dict[int, int] | None:
     """Under V-SEVEN-ZERO, the hands the line moves (new seat -> the seat whose hand it
     gets), as :func:`reference.effects.finish_turn` moves them: a ``swap`` after a 7, and
-    every hand one seat on after a 0 that does not end the round. Neither looks at a card
-    in a hand; the replay checks the engine moved what was predicted."""
+    every hand one seat on when a turn whose cards hold a 0 (and no 7 to swap first) takes
+    effect without ending the round. That is the line of the 0 itself, or under a
+    multi-card variant the line that ends the group (``ends``: whether the card laid on
+    this line ends it, as the next line says, ``None`` if unknown), or names its colour,
+    or under V-CHEAT the line that accepts the announced card or falsely accuses it.
+    Nothing here looks at a card in a hand; the replay checks the engine moved what was
+    predicted."""
     from reference.matching import FACE
     from spec.arithmetic import rotation_target
 
@@ -865,24 +1112,48 @@ def _hands_moved(cfg: Any, pos: Any, action: dict[str, Any]) -> dict[int, int] |
     if not params:
         return None
     kind, seat, card = action.get("type"), action.get("seat"), action.get("card")
-    if kind == "swap" and pos.phase == "swap" and seat == pos.to_act:
+    phase, pend = pos.phase, pos.pending or {}
+    if kind == "swap" and phase == "swap" and seat == pos.to_act:
         target = action.get("target")
         if target in pos.active and target != seat:
             return {seat: target, target: seat}
         return None
-    if (
-        kind == "play"
-        and params["zero_rotate"]
-        and is_card(card)
-        and card not in WILDS
-        and FACE[card] == "0"
-        and pos.phase in ("turn", "drawn")
-        and (len(pos.hands[seat]) > 1 or (cfg.uno_out and not action.get("uno_out")))
-    ):
-        seats = pos.active
-        n = len(seats)
-        return {seats[rotation_target(i, pos.direction, n)]: s for i, s in enumerate(seats)}
-    return None
+    if not params["zero_rotate"]:
+        return None
+    cards: list[str] | None = None
+    if kind == "play" and is_card(card) and "claim" not in action and phase in _TURN_PHASES:
+        left = len(pos.hands[seat]) - 1
+        if left == 0 and not (cfg.uno_out and not action.get("uno_out")):
+            return None  # the round is over
+        grouped = (cfg.multi or cfg.multi_identical) and phase != "drawn"
+        if grouped and left > 0 and not ends:
+            return None  # the group goes on (or it is not known whether it does)
+        if card in WILDS:
+            return None  # the colour is named first
+        cards = (pend.get("cards", []) if phase == "multi" else []) + [card]
+    elif kind == "end" and phase == "multi" and seat == pos.to_act:
+        cards = pend["cards"]
+        if cards[-1] in WILDS:
+            return None  # the colour is named first
+    elif kind == "colour" and phase == "colour" and seat == pos.to_act and not pend.get("starter"):
+        cards = pend.get("cards")
+    elif kind in ("accept", "accuse") and phase == "cheat" and seat == pos.to_act:
+        honest = pend["card"] == pend["claim"]
+        if (kind == "accuse" and not honest) or not pos.hands[pend["from"]]:
+            return None  # caught, or the round is over
+        cards = [pend["claim"]]
+    if not cards or pend.get("swapped") and kind != "play":
+        return None
+    if params["seven_swap"] and any(FACE.get(c) == "7" for c in cards):
+        return None  # the swap comes first, and then no rotation
+    if not any(FACE.get(c) == "0" for c in cards):
+        return None
+    seats = pos.active
+    n = len(seats)
+    return {seats[rotation_target(i, pos.direction, n)]: s for i, s in enumerate(seats)}
+
+
+_TURN_PHASES = ("turn", "drawn", "multi")
 
 
 def _slots(
@@ -1065,8 +1336,8 @@ def _stack_fact(
     ``(line, text, rule, field, fact)`` for :meth:`TraceModel.say`, or ``None``."""
     from reference.matching import COLOUR, FACE, may_go_out_on
 
-    if held is None or kind in ("accept", "challenge"):
-        return None
+    if held is None or (kind in ("accept", "challenge") and prior.phase != "cheat"):
+        return None  # (under V-CHEAT accepting an announced draw card makes it hit)
     victim = None
     if after.phase in ("stack", "challenge") and after.pending and "card" in after.pending:
         if after.pending.get("final"):
@@ -1075,7 +1346,7 @@ def _stack_fact(
     else:
         for e in events:
             if e["type"] == "turn_skipped" and e["rule"] in _SUFFERED:
-                victim, card = e["seat"], after.discard_pile[-1]
+                victim, card = e["seat"], after.announced or after.discard_pile[-1]
         if victim is None or (card != WILD_DRAW_FOUR and FACE.get(card) != "D2"):
             return None
     colour, hand, allowed = after.colour, held[victim], cfg.stackable

@@ -484,6 +484,15 @@ class TraceModel:
         self._background.append(at_least(e, 0))  # a hand never holds fewer than 0 copies
         self.say(line, text, rule, fld, Linear(((name, 1),), "==", -1))
 
+    def take_back(self, line: int, seat: int, card: str) -> None:
+        """The ``card`` ``seat`` put down on ``line`` (:meth:`play`) goes back into its hand
+        (a face-down card exposed by a right accusation, V-CHEAT)."""
+        name = f"p@{line}:{card}"
+        e = self._hand(seat)[card]
+        e[name] = e.get(name, 0) + 1
+        if not e[name]:
+            del e[name]
+
     def reshuffle(self, cards: Sequence[str]) -> None:
         """The known ``cards`` (discards) go back into the draw pile."""
         self._checkpoint()
