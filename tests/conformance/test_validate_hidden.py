@@ -367,6 +367,11 @@ UNTIL_STOP = {**OPTIONS, "V-DRAW-UNTIL-STOP": {"cap": 3}}
 AT_MOST = {**OPTIONS, "V-DRAW-FIXED": True}  # at most 3
 EXACTLY = {**OPTIONS, "V-DRAW-FIXED": {"mode": "exactly", "n": 2}}
 SEVEN_ZERO = {**OPTIONS, "V-SEVEN-ZERO": True}
+MULTI = {**OPTIONS, "V-MULTI-PLAY": True}
+IDENTICAL = {**OPTIONS, "V-MULTI-IDENTICAL": True}
+ONE_COLOUR = {**MULTI, "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER": True}
+RIDE = {**MULTI, "V-MULTI-RIDE": True}
+CHEAT = {**OPTIONS, "V-CHEAT": True}
 
 
 @pytest.mark.parametrize(
@@ -388,6 +393,16 @@ SEVEN_ZERO = {**OPTIONS, "V-SEVEN-ZERO": True}
         (EXACTLY, 19, _greedy, 28, 28),
         # hands swap twice and rotate twice, the unknown cards with them
         (SEVEN_ZERO, 20, _greedy, 30, 20),
+        # hidden seats add five cards to groups and end six groups
+        (MULTI, 7, _greedy, 44, 27),
+        # hidden seats add two copies to groups and end one
+        (IDENTICAL, 23, _greedy, 25, 16),
+        # hidden seats add two cards of the same number to groups
+        (ONE_COLOUR, 17, _greedy, 52, 33),
+        # hidden seats add eight links to chains and end two
+        (RIDE, 27, _greedy, 25, 20),
+        # hidden seats lay cards face down; two of them are caught and take their card back
+        (CHEAT, 3, _greedy, 36, 18),
     ],
     ids=[
         "V-WILD-ONLY-WITHOUT-COLOUR",
@@ -398,6 +413,11 @@ SEVEN_ZERO = {**OPTIONS, "V-SEVEN-ZERO": True}
         "V-DRAW-FIXED-at_most",
         "V-DRAW-FIXED-exactly",
         "V-SEVEN-ZERO",
+        "V-MULTI-PLAY",
+        "V-MULTI-IDENTICAL",
+        "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER",
+        "V-MULTI-RIDE",
+        "V-CHEAT",
     ],
 )
 def test_a_game_under_a_variant_that_looks_at_hidden_hands_is_valid(
@@ -411,6 +431,12 @@ def test_a_game_under_a_variant_that_looks_at_hidden_hands_is_valid(
     assert validate_lines(_fill(hidden, v.witness)).status == 0  # the witness replays
     if options is WILD_ONLY:
         assert _plays(game, "W") == 2
+    if options in (MULTI, IDENTICAL, ONE_COLOUR, RIDE):  # a hidden seat laid two in a row
+        acts = [json.loads(t)["action"] for t in game[1:]]
+        assert any(
+            a["type"] == b["type"] == "play" and a["seat"] == b["seat"] in (1, 2)
+            for a, b in zip(acts, acts[1:], strict=False)
+        )
 
 
 def test_a_wild_says_the_hand_held_no_card_of_the_colour():
@@ -629,6 +655,92 @@ def test_hands_that_change_seats_take_their_unknown_cards_along():
     rotated[2] = _line(type="play", seat=1, card="R3")
     v = validate_lines(rotated)
     assert v.status == 1 and v.line == 3 and [a["line"] for a in v.core] == [3]
+
+
+@pytest.mark.parametrize(
+    ("options", "seat0", "cards"),
+    [
+        (MULTI, ["R1", "B2", "B3", "B4", "Y6", "Y7", "G8"], ("R7", "R2", "B2", "B1", "B9")),
+        (IDENTICAL, ["R1", "R3", "B4", "B6", "Y6", "Y7", "G8"], ("R7", "R2", "R3", "R7", "R9")),
+        (ONE_COLOUR, ["R1", "G4", "B3", "B6", "Y6", "Y7", "G8"], ("G1", "G3", "G4", "G1", "G9")),
+        (RIDE, ["R1", "B2", "Y3", "Y4", "Y6", "G8", "G9"], ("R7", "R2", "B2", "B7", "B9")),
+    ],
+    ids=["V-MULTI-PLAY", "V-MULTI-IDENTICAL", "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER", "V-MULTI-RIDE"],
+)
+def test_the_line_after_a_card_says_whether_the_hand_held_one_that_may_join_it(
+    options, seat0, cards, request
+):
+    """Seat 1 lays a card and seat 2 acts next: had seat 1 held a card that may join the
+    first, the engine would have let it go on, and only it could act. So a card it lays
+    later, having drawn nothing, may not be one that could have joined."""
+    first, answer, seat0_next, joins, would_not = cards
+    rule = request.node.callspec.id  # the variant whose rule decides
+    trace = [
+        _header([seat0, N7, N7], options=options),
+        _line(type="play", seat=0, card="R1"),
+        _line(type="play", seat=1, card=first),
+        _line(type="play", seat=2, card=answer),  # line 4: so seat 1 held none
+        _line(type="play", seat=0, card=seat0_next),
+    ]
+    v = validate_lines([*trace, _line(type="play", seat=1, card=would_not)])
+    assert v.status == 0, (v.message, v.core)
+    v = validate_lines([*trace, _line(type="play", seat=1, card=joins)])
+    assert v.status == 1 and v.line == 6, (v.message, v.core)
+    assert [(a["line"], a["rule"]) for a in v.core] == [(4, rule), (6, "TURN-ACTION")]
+    assert "so it held none" in v.core[0]["asserts"]
+    # ending the group says the hand held one that may join it
+    assert validate_lines([*trace[:3], _line(type="end", seat=1)]).status == 0
+
+
+def test_ending_a_group_of_identical_cards_says_another_copy_was_held():
+    """Seat 0 holds one R7 and seat 1 lays the other: ending its group then says seat 1
+    held a third."""
+    trace = [
+        _header([["R1", "R7", "B4", "B6", "Y6", "Y7", "G8"], N7, N7], options=IDENTICAL),
+        _line(type="play", seat=0, card="R1"),
+        _line(type="play", seat=1, card="R7"),
+        _line(type="end", seat=1),  # line 4
+    ]
+    v = validate_lines(trace)
+    assert v.status == 1 and v.rule == "DECK-COMPOSITION"
+    assert [(a["line"], a["rule"]) for a in v.core] == [
+        (1, "DEAL-SEVEN"),
+        (3, "TURN-ACTION"),
+        (4, "V-MULTI-IDENTICAL"),
+    ]
+    assert "ends its group after line 3" in v.core[-1]["asserts"]
+
+
+def _cheat_trace(seat2_card):
+    return [
+        _header([["R1", "R7", "B3", "B4", "Y5", "Y6", "G8"], N7, N7], options=CHEAT),
+        _line(type="play", seat=0, card="R1", claim="R1"),
+        _line(type="accept", seat=1),
+        _line(type="play", seat=1, card="R7", claim="R2"),  # line 4: face down, a lie
+        _line([{"seat": 1, "cards": [None, None]}], type="accuse", seat=2),  # caught
+        _line(type="play", seat=2, card=seat2_card, claim="R3"),  # line 6
+        _line(type="accept", seat=0),
+        _line(type="play", seat=0, card="B3", claim="B3"),
+        _line(type="accept", seat=1),
+        _line(type="play", seat=1, card="R7", claim="B7"),  # line 10: the card taken back
+    ]
+
+
+def test_a_face_down_card_came_from_the_hand_and_goes_back_when_caught():
+    """Under V-CHEAT the face-down cards are given (the trace format has no unknown card
+    for them): each came from its player's hand (V-CHEAT), and a right accusation gives it
+    back, so seat 1 may lay its R7 again."""
+    v = validate_lines(_cheat_trace("R3"))
+    assert v.status == 0, (v.message, v.core)
+    assert validate_lines(_fill(_cheat_trace("R3"), v.witness)).status == 0
+    v = validate_lines(_cheat_trace("R7")[:6])  # a third R7
+    assert v.status == 1 and v.rule == "DECK-COMPOSITION"
+    assert [(a["line"], a["rule"]) for a in v.core] == [
+        (1, "DEAL-SEVEN"),
+        (4, "V-CHEAT"),
+        (6, "V-CHEAT"),
+    ]
+    assert v.core[1]["asserts"] == "seat 1 lays R7 face down (announcing R2), so it held one"
 
 
 # -- the command --------------------------------------------------------------------------------
