@@ -103,6 +103,12 @@ def validate_lines(
             errors = header_errors(rec)
         if errors:
             pointer, _, msg = errors[0].partition(": ")
+            if pointer == "/action/card" and _face_down_unknown(rec):
+                msg = (
+                    "a card laid face down (V-CHEAT) cannot be unknown: the trace format has "
+                    "no null for it (what an accusation reveals, and a card taken back, depend "
+                    "on it); report the card"
+                )
             return unusable(i, pointer, msg)
         records.append((i, rec))
     header = records[0][1]
@@ -266,6 +272,12 @@ def _plain_line(rec: Any) -> bool:
         and isinstance(rec.get("events", []), list)
         and (type(rec.get("step", 1)) is int)
     )
+
+
+def _face_down_unknown(rec: Any) -> bool:
+    """A V-CHEAT play (with an announced ``claim``) whose face-down ``card`` is ``null``."""
+    a = rec.get("action") if isinstance(rec, dict) else None
+    return isinstance(a, dict) and a.get("type") == "play" and "claim" in a and a["card"] is None
 
 
 def validate_file(path: Path, solver_seconds: float | None = None) -> Verdict:

@@ -741,6 +741,11 @@ def test_a_face_down_card_came_from_the_hand_and_goes_back_when_caught():
         (6, "V-CHEAT"),
     ]
     assert v.core[1]["asserts"] == "seat 1 lays R7 face down (announcing R2), so it held one"
+    # the face-down card itself may not be unknown: the trace format has no null for it
+    unseen = json.dumps({"action": {"type": "play", "seat": 1, "card": None, "claim": "R2"}})
+    v = validate_lines([*_cheat_trace("R3")[:3], unseen])
+    assert v.status == 2 and v.line == 4 and v.field == "/action/card"
+    assert "face down (V-CHEAT) cannot be unknown" in v.message
 
 
 # -- the command --------------------------------------------------------------------------------
