@@ -52,7 +52,30 @@ conclude from it, under the rule that allows the conclusion —
 * under V-SEVEN-ZERO a swap after a 7 and the rotation after a 0 move whole hands between
   seats, the unknown cards with them (:meth:`TraceModel.move_hands`): nothing is
   concluded, but every later fact about a seat's hand is about the hand it now holds.
-  Which hands move is seen on the line (the target, the direction), never hidden.
+  Which hands move is seen on the line (the target, the direction), never hidden; the
+  rotation comes on the line where the turn holding the 0 takes effect (the line that
+  ends a group, names its colour, or accepts an announced 0);
+* under the multi-card variants (V-MULTI-PLAY, V-MULTI-IDENTICAL,
+  V-MULTI-ONE-COLOUR-OR-ALL-NUMBER, V-MULTI-RIDE) the engine goes on to phase ``multi``
+  after a card only while the hand holds one that may join the group
+  (:func:`reference.effects.continue_turn`; a Wild asks for its colour at once
+  otherwise), and in that phase only the same seat acts, adding a card or ending the
+  turn. So the next line (UNO calls and catches aside) says which it was, under the
+  variant's rule: ``end`` says the hand held such a card; naming the colour, or any other
+  action or seat, says it held none; a card the seat lays next was in the hand already
+  (nothing was drawn in between), so the turn went on exactly when that card may join.
+  Which kinds may join is asked of :func:`reference.effects.may_follow` itself, on a copy
+  of the position whose hand holds only that kind; the one hand-dependent test, a Wild
+  Draw Four closing a ride, is a fact about the hand. The replay checks that the engine
+  went on exactly when the witness's hand held such a card. A card added to a group came
+  from the hand like any other, and a Wild Draw Four in a group is judged, for a
+  challenge, on the pile and colour the turn began with (as the engine judges it).
+  Groups never follow a turn draw, so the turn-draw conclusions stand as they are;
+* under V-CHEAT a card laid face down came from the hand (V-CHEAT) and a right accusation
+  puts it back (:meth:`TraceModel.take_back`); an announced draw card that is accepted
+  hits its victim as a played one would (V-STACK-DRAW). The face-down card itself must
+  be given: the trace format has no ``null`` for it, so the verdict of an accusation is
+  the engine's, on a known card.
 
 A voluntary draw says nothing. The replay itself stays the reference engine's: before
 each line the unknown cards are placed as the current witness says (the witness is
@@ -61,8 +84,12 @@ line is applied, and what was drawn is compared. When Z3 finds no witness, the v
 names a minimal set of lines that cannot all be true. At the end the whole trace is
 replayed again with the final witness from the start, so the witness reported is one
 the engine accepted on every line. Options under which hidden hands steer the game in
-ways not modelled here (:data:`UNMODELLED`: the multi-card variants and V-CHEAT) are
-refused with unknown cards, the refusal saying why.
+ways not modelled here would be listed in :data:`UNMODELLED` (none is now); a few lines
+that cannot be followed are refused with unknown cards, saying why: a jump-in under
+V-MULTI-RIDE (the engine judges a Wild Draw Four that would close the jumper's chain on
+the hand of the seat whose turn it was), an UNO penalty drawn in the middle of a group
+when the turn could have come back to the same player, and a reshuffle or hand change
+the replay did not predict.
 """
 
 from __future__ import annotations
