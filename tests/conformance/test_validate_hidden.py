@@ -785,6 +785,16 @@ def test_the_stacking_example_is_an_engine_game_seen_from_seat_0(capsys):
     assert "valid" in out and "consistent with 37 unknown card(s)" in out
 
 
+def test_the_riding_example_is_an_engine_game_seen_from_seat_0(capsys):
+    """examples/traces/hidden-multi-ride.jsonl: a V-MULTI-RIDE game with two hidden hands,
+    in which the hidden seats add eight links to chains and end two."""
+    example = EXAMPLES / "hidden-multi-ride.jsonl"
+    assert example.read_text().splitlines() == _seat_zero_view(_game(27, RIDE, _greedy))
+    assert main(["validate", str(example)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "valid" in out and "consistent with 20 unknown card(s)" in out
+
+
 def test_a_trace_the_solver_cannot_decide_in_time_is_reported_undecided(capsys):
     """The solver's time is bounded: with no time at all the trace is neither valid nor a
     violation, but undecided (exit 2), and says how to go on."""
