@@ -355,3 +355,45 @@ Feature: Jumping in with an identical card
         | official     | false   | refused under TURN-ADVANCE                  |
         | sv-unoregler | false   | refused under TURN-ADVANCE                  |
         | official     | true    | seat 3 is to act; seat 2 holds exactly Y1 Y2 |
+
+    @V-JUMP-IN @V-CHEAT @negative @official
+    Scenario: a face-down card cannot be jumped on, even by a player holding the card announced
+      Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶7
+
+      Given a 4-player game
+      And the option V-JUMP-IN
+      And the option V-CHEAT
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 G1 G2 |
+        | 1    | B1 B2 B3 |
+        | 2    | R5 Y1 Y2 |
+        | 3    | G5 G6 G7 |
+      And the top card is R3
+      When seat 0 plays R5 announcing R5
+      And seat 1 accepts
+      Then seat 1 is to act
+      And seat 2 may not jump in with R5
+
+    @V-JUMP-IN @V-CHEAT @negative @official
+    Scenario: a face-down play ends the chance to jump in on the card under it, even once a right accusation puts that card back on top
+      Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶7
+
+      Given a 4-player game
+      And the option V-JUMP-IN
+      And the option V-CHEAT
+      And the hands are
+        | seat | cards    |
+        | 0    | W G1 G2  |
+        | 1    | B5 B2 W  |
+        | 2    | Y1 Y2 Y3 |
+        | 3    | G5 G6 G7 |
+      And the top card is R3
+      When seat 0 plays W
+      And seat 0 names red
+      Then seat 1 may jump in with W
+      When seat 1 plays B5 announcing R5
+      And seat 2 accuses
+      Then the top card is W
+      And seat 2 is to act
+      And seat 1 may not jump in with W

@@ -562,6 +562,7 @@ def cheat_play(pos: Position, seat: int, card: str, claim: str, events: list[Eve
     pos.idle_turns = 0
     pos.announced = claim
     pos.colour = COLOUR[claim]
+    pos.last_played_by = None  # V-JUMP-IN: a turn action; no one jumps on a face-down card
     events.append(event("card_announced", "V-CHEAT", seat=seat, claim=claim))
     accuser = step(pos, seat)
     pos.pending = {

@@ -822,7 +822,7 @@ class Model:
             prior=st.colour,
             colour=ops.weigh(c, K.COLOUR),
             idle=0,
-            last=st.last,  # effects.cheat_play leaves last_played_by as it was
+            last=-1,  # effects.cheat_play: a turn action; no jump-in on a face-down card
         )
 
     def cheat_effect(self, st: State) -> State:
