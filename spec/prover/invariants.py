@@ -165,7 +165,8 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
                         st.pend_from != st.to_act,
                         st.pend_total >= 2,
                         imp(st.top[K.WD4] == 1, st.pend_total >= 4),
-                        st.top[K.WD4] + ops.sum([st.top[k] for k in D2_KINDS]) == 1,
+                        # (V-CHEAT: a Draw Two announced for a face-down card)
+                        match[K.WD4] + ops.sum([match[k] for k in D2_KINDS]) == 1,
                     ]
                 ),
             ),
@@ -706,6 +707,24 @@ def step_properties(
                 ),
             ]
         )
+        if r.stackable:  # V-STACK-DRAW: the victim of an announced Draw Two may answer it
+            stacked = a(
+                [
+                    d2 == 1,
+                    post.phase == STACK,
+                    post.to_act == mod(p + d, n),
+                    post.pend_from == p,
+                    post.pend_total == 2,
+                    post.pend_next == mod(p + 2 * d, n),
+                    post.direction == d,
+                    ops.ite(
+                        penalty > 0,
+                        a([post.owed_seat == s, post.owed_count == penalty]),
+                        none_owed,
+                    ),
+                ]
+            )
+            goes_on = anyof([goes_on, stacked])
         same = [post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)]
         return a(
             [

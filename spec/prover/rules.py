@@ -143,12 +143,7 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             for v in (
                 *MULTI,
                 "V-SEVEN-ZERO",
-                "V-JUMP-IN",
-                "V-STACK-DRAW",
                 "V-UNO-OUT-CALL",
-                "V-DRAW-UNTIL-PLAYABLE",
-                "V-DRAW-UNTIL-STOP",
-                "V-DRAW-FIXED",
             )
             if t[v] is not False
         ]
@@ -235,6 +230,18 @@ GROUPS: tuple[Group, ...] = (
     Group("UNO out call, jump-in", "official", (("V-UNO-OUT-CALL", True), ("V-JUMP-IN", True))),
     Group("UNO out call, stacking", "official", (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True))),
     Group("cheat", "official", (("V-CHEAT", True),)),
+    Group("cheat, jump-in", "official", (("V-CHEAT", True), ("V-JUMP-IN", True))),
+    Group("cheat, stacking", "official", (("V-CHEAT", True), ("V-STACK-DRAW", True))),
+    Group(
+        "cheat, draw until playable",
+        "official",
+        (("V-CHEAT", True), ("V-DRAW-UNTIL-PLAYABLE", True)),
+    ),
+    Group(
+        "cheat, draw exactly 3",
+        "official",
+        (("V-CHEAT", True), ("V-DRAW-FIXED", {"mode": "exactly"})),
+    ),
     Group("single round", "official", (("V-SINGLE-ROUND", True),)),
     Group("alternative scoring", "official", (("V-ALT-SCORING-LOSER-500", True),)),
     Group(

@@ -92,7 +92,7 @@ def test_unusable_profiles_are_usage_errors(capsys, tmp_path: Path):
     assert diff(capsys, "official", "no-such-profile")[0] == 2
     cheat = tmp_path / "cheat.toml"
     cheat.write_text(
-        'name = "cheat"\ninherits = "official"\n[options]\n"V-CHEAT" = true\n"V-JUMP-IN" = true\n'
+        'name = "cheat"\ninherits = "official"\n[options]\n"V-CHEAT" = true\n"V-MULTI-PLAY" = true\n'
     )
     assert diff(capsys, "official", str(cheat))[0] == 2
     assert diff(capsys, "official", "sv-unoregler", "--step", "jump")[0] == 2

@@ -153,7 +153,9 @@ def test_the_random_games_of_0_7_and_jump_in_reach_their_steps():
     assert {"swap", "rotate"} | {f"jump in {c}" for c in (0, 1, 2, 3)} <= seen, sorted(seen)
 
 
-DRAWING = [g for g in REFINED if g.name == "official" or g.rules.draw_mode]
+#: (under V-CHEAT a player can nearly always lay a card face down, so random games seldom
+#: draw: test_cheat_with_another_variant_steps_as_the_engine checks those groups' draws)
+DRAWING = [g for g in REFINED if g.name == "official" or g.rules.draw_mode and not g.rules.cheat]
 
 
 def allows(step) -> bool:
@@ -175,22 +177,28 @@ def test_after_a_turn_draw_the_model_allows_exactly_the_engines_choices(group, p
         st = abstract(before)
         if st.phase != DRAWN or st.owed_count:
             continue
-        m, s = Model(rules, players, Concrete), st.to_act
-        model = {
-            ("play", card)
-            for k, card in enumerate(K.KINDS)
-            if allows(lambda k=k, m=m, st=st, s=s: m.play(st, s, K.one_hot(K.KINDS[k]), K.CLASS[k]))
-        }
-        model |= {("draw",)} if allows(lambda m=m, st=st, s=s: m.turn_draw(st, s)) else set()
-        model |= {("pass",)} if allows(lambda m=m, st=st, s=s: m.end_turn(st, s)) else set()
-        engine = {
-            (a["type"], a["card"]) if a["type"] == "play" else (a["type"],)
-            for a in legal_actions(before)
-            if a["seat"] == s and a["type"] in ("play", "draw", "pass")
-        }
+        model, engine = drawn_choices(Model(rules, players, Concrete), st, before)
         assert model == engine, f"model {sorted(model)}, engine {sorted(engine)} in\n{before}"
         checked += 1
     assert checked > 0
+
+
+def drawn_choices(m: Model, st, before) -> tuple[set, set]:
+    """After a turn draw: the plays, draw and pass the model allows and the engine offers."""
+    s = st.to_act
+    model = {
+        ("play", card)
+        for k, card in enumerate(K.KINDS)
+        if allows(lambda k=k: m.play(st, s, K.one_hot(K.KINDS[k]), K.CLASS[k]))
+    }
+    model |= {("draw",)} if allows(lambda: m.turn_draw(st, s)) else set()
+    model |= {("pass",)} if allows(lambda: m.end_turn(st, s)) else set()
+    engine = {
+        (a["type"], a["card"]) if a["type"] == "play" else (a["type"],)
+        for a in legal_actions(before)
+        if a["seat"] == s and a["type"] in ("play", "draw", "pass")
+    }
+    return model, engine
 
 
 def test_the_random_games_of_the_draw_variants_draw_on():
@@ -377,9 +385,13 @@ def test_a_last_card_without_the_uno_out_call_steps_as_the_engine():
 CHEAT = next(g for g in REFINED if g.rules.cheat)
 
 
-def cheat_steps(players: int, seed: int, limit: int = 300, **options):
+def cheat_steps(
+    players: int, seed: int, limit: int = 300, jump: float = 0, draw: float = 0, **options
+):
     """A seeded V-CHEAT game whose players lie, tell the truth, accept and accuse about
-    equally often (the plain random games mostly lie), as ``formalkit.steps`` yields it."""
+    equally often (the plain random games mostly lie), as ``formalkit.steps`` yields it;
+    a jump-in offered (V-JUMP-IN) is taken with probability ``jump``, and a player to act
+    on a turn draws with probability ``draw``."""
     rng = random.Random(seed)
     pos = new_game(players, CHEAT.profile, {**dict(CHEAT.options), **options})
     for _ in range(limit):
@@ -391,7 +403,13 @@ def cheat_steps(players: int, seed: int, limit: int = 300, **options):
             acts = legal_actions(pos)
             honest = [a for a in acts if a.get("claim") and a["claim"] == a["card"]]
             verdicts = [a for a in acts if a["type"] in ("accept", "accuse")]
-            if honest and rng.random() < 0.5:
+            jumps = [a for a in acts if a["type"] == "play" and a["seat"] != pos.to_act]
+            draws = [a for a in acts if a["type"] == "draw" and pos.phase == "turn"]
+            if jump and jumps and rng.random() < jump:
+                act = rng.choice(jumps)
+            elif draw and draws and rng.random() < draw:
+                act = draws[0]
+            elif honest and rng.random() < 0.5:
                 act = rng.choice(honest)
             elif verdicts and rng.random() < 0.7:  # else a catch or a call, if any
                 act = rng.choice(verdicts)
@@ -551,3 +569,70 @@ def test_a_wild_jumps_in_only_without_the_colour_named():
             assert got == want, f"{action} from\n{before}\n{explain(got, want)}"
             checked += 1
     assert checked > 1000
+
+
+def jump_ins(m: Model, st, before) -> tuple[set, set]:
+    """The jump-ins (seat, card) the model allows and the engine offers in ``before``."""
+    model = {
+        (s, K.KINDS[k])
+        for s in range(st.players)
+        for k in range(K.N_KINDS)
+        if st.hands[s][k]
+        and allows(
+            lambda s=s, k=k: m.jump_in(st, s, K.one_hot(K.KINDS[k]), K.CLASS[k])  # noqa: B023
+        )
+    }
+    engine = {
+        (a["seat"], a["card"])
+        for a in legal_actions(before)
+        if a["type"] == "play" and a["seat"] != before.to_act and "claim" not in a
+    }
+    return model, engine
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["cheat, jump-in", "cheat, stacking", "cheat, draw until playable", "cheat, draw exactly 3"],
+)
+def test_cheat_with_another_variant_steps_as_the_engine(name):
+    """V-CHEAT with V-JUMP-IN, V-STACK-DRAW and the draw variants, in games whose players
+    tell the truth and judge as often as they lie: every step is the engine's, and the
+    steps where the variants meet occur. Jump-in: the model allows exactly the engine's
+    jump-ins (none on a face-down card, nor on the card under it once the face-down play
+    is made), and some happen. Stacking: the victim of an announced Draw Two answers it.
+    The draw variants: after a turn draw the model allows exactly the engine's choices, and a
+    card drawn is played face up."""
+    group = next(g for g in REFINED if g.name == name)
+    options = dict(group.options)
+    del options["V-CHEAT"]
+    seen: set[str] = set()
+    for seed in range(16):
+        n = 2 + seed % 4
+        m = Model(group.rules, n, Concrete)
+        for before, action, after, pile in cheat_steps(n, seed, jump=0.5, draw=0.3, **options):
+            st = abstract(before)
+            got = observe(step(group.rules, st, action, pile))
+            want = observe(abstract(after))
+            assert got == want, f"{action} from\n{before}\n{explain(got, want)}"
+            if group.rules.jump_in and st.phase == TURN and not st.owed_count:
+                model, engine = jump_ins(m, st, before)
+                assert model == engine, (sorted(model ^ engine), before)
+                seen.add("jump-in offered" if engine else "")
+                seen.add("face-down top" if before.announced else "")
+            if group.rules.draw_mode and st.phase == DRAWN and not st.owed_count:
+                model, engine = drawn_choices(m, st, before)
+                assert model == engine, (sorted(model ^ engine), before)
+                seen.add("after a draw")
+            if action["type"] != "play":
+                continue
+            if before.phase == "turn" and action["seat"] != before.to_act:
+                seen.add("jump in")
+            if before.phase == "stack" and before.announced:
+                seen.add("stack on an announced Draw Two")
+            if before.phase == "drawn":
+                seen.add("drawn card played")
+    want = {
+        "cheat, jump-in": {"jump-in offered", "face-down top", "jump in"},
+        "cheat, stacking": {"stack on an announced Draw Two"},
+    }.get(name, {"after a draw", "drawn card played"})
+    assert want <= seen, sorted(want - seen)
