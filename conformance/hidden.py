@@ -574,7 +574,6 @@ def validate_unknown(
                 )
             kind, seat = action.get("type"), action.get("seat")
             in_range = type(seat) is int and 0 <= seat < players
-            held_before = {s: model.hand(s) for s in range(players)} if cfg.stackable else None
             group_check = None  # under a multi-card variant: whether the hand holds a follow-up
             group_ends: bool | None = None  # whether the card laid ends the group
             # what the action says about the hand it comes from
@@ -601,11 +600,13 @@ def validate_unknown(
                 after = model.hand(seat)
                 if card == WILD_DRAW_FOUR:
                     # a stacked one is judged, for a challenge, as if it were laid on itself;
-                    # one in a group on the pile and colour the turn began with
-                    judged, was = WILD_DRAW_FOUR if stacking else top, colour
+                    # one added to a group against the colour of the card before it and (for
+                    # V-WD4-ONLY-IF-NO-PLAYABLE) the pile the turn began with, as
+                    # reference.effects.play asks for its colour
+                    judged = WILD_DRAW_FOUR if stacking else top
                     if grouped:
-                        judged, was = pos.pending["start_top"], pos.pending["start_colour"]
-                    wd4_at[seat] = (line_no, after, _wd4_blockers(cfg, judged, was), was)
+                        judged = pos.pending["start_top"]
+                    wd4_at[seat] = (line_no, after, _wd4_blockers(cfg, judged, colour), colour)
                     if cfg.wd4_engine_enforced and pos.phase in ("turn", "stack"):
                         rule = "V-WD4-ONLY-IF-NO-PLAYABLE" if cfg.wd4_strict else "WD4-RESTRICTION"
                         what = _what(colour, cfg.wd4_strict)
@@ -705,6 +706,8 @@ def validate_unknown(
             moved = _hands_moved(cfg, pos, action, group_ends) if in_range else None
             if moved:
                 model.move_hands(moved)
+            # the hands a draw card laid on this line meets (after any hands moved)
+            held_before = {s: model.hand(s) for s in range(players)} if cfg.stackable else None
             # the cards this line makes someone draw: seen ones, and a batch per unknown run
             pile = len(pos.draw_pile)
             played = [action["card"]] if kind == "play" and is_card(action.get("card")) else []
@@ -836,7 +839,9 @@ def validate_unknown(
                     return v
                 # V-STACK-DRAW: the card this line laid hits a victim, who is asked to
                 # answer only while holding a card to stack; what follows says which it was
-                hit = _stack_fact(cfg, held_before, base, pos, events, kind, drawn, records, idx)
+                hit = _stack_fact(
+                    cfg, held_before, base, pos, events, kind, drawn, records, idx, moved
+                )
                 if attempt == 1 or hit is None:
                     break
                 model.say(*hit)  # then again, with a witness that satisfies it
@@ -1352,6 +1357,7 @@ def _stack_fact(
     drawn: list[dict[str, Any]],
     records: list[tuple[int, dict[str, Any]]],
     idx: int,
+    moved: dict[int, int] | None = None,
 ) -> tuple[int, str, str, str, Any] | None:
     """Under V-STACK-DRAW, what a line that makes a Draw Two or Wild Draw Four hit its
     victim says about the victim's hand: the engine asks the victim to answer only while
@@ -1371,10 +1377,12 @@ def _stack_fact(
             return None
         victim, card = after.to_act, after.pending["card"]
     else:
+        # (only reference.effects.suffer skips a turn under these rules; the card that hit
+        # is the last one laid, which under V-CUMULATIVE-EFFECT need not be a draw card)
         for e in events:
             if e["type"] == "turn_skipped" and e["rule"] in _SUFFERED:
                 victim, card = e["seat"], after.announced or after.discard_pile[-1]
-        if victim is None or (card != WILD_DRAW_FOUR and FACE.get(card) != "D2"):
+        if victim is None:
             return None
     colour, hand, allowed = after.colour, held[victim], cfg.stackable
     ways = []
@@ -1397,7 +1405,8 @@ def _stack_fact(
             continue
         ways.append((k, way))
     line_no = records[idx][0]
-    if len(prior.hands[victim]) == 1:  # a last card may be stacked only if it may end the round
+    size = len(prior.hands[(moved or {}).get(victim, victim)])  # the hand it holds when hit
+    if size == 1:  # a last card may be stacked only if it may end the round
         ways = [(k, w) for k, w in ways if may_go_out_on(cfg, k)]
     if not ways:
         return None
