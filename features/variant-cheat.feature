@@ -220,3 +220,48 @@ Feature: Cheat UNO
         | official | 4       | R9   | seat 1 holds 6 cards; seat 1 is to act   |
         | official | 2       | RS   | seat 1 holds 4 cards; seat 2 is to act   |
         | official | 0       | R9   | seat 1 holds 2 cards; seat 1 is to act   |
+
+    @V-CHEAT @V-SEVEN-ZERO @official
+    Scenario: an announced zero that survives a false accusation passes the hands on before the accuser draws
+      Cites fi-wikipedia › Muunnoksia › ¶1 item 6
+
+      Given the option V-CHEAT
+      And the option V-SEVEN-ZERO
+      And a 4-player game
+      And the hands are
+        | seat | cards       |
+        | 0    | R0 G1 G2    |
+        | 1    | B1 B2 B3    |
+        | 2    | Y1 Y2 Y3 Y4 |
+        | 3    | G5 G6       |
+      And the top card is R3
+      And the draw pile starts with R8 R9
+      When seat 0 plays R0 announcing R0
+      And seat 1 accuses
+      Then seat 1 holds exactly G1 G2 R8 R9
+      And seat 2 holds exactly B1 B2 B3
+      And seat 3 holds exactly Y1 Y2 Y3 Y4
+      And seat 0 holds exactly G5 G6
+      And seat 1 is to act
+
+    @V-CHEAT @V-SEVEN-ZERO @official
+    Scenario: an accepted seven announced for a face-down card makes its player trade hands
+      Cites fi-wikipedia › Muunnoksia › ¶1 item 6
+
+      Given the option V-CHEAT
+      And the option V-SEVEN-ZERO
+      And a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | G9 B2 Y1 |
+        | 1    | Y9 B5    |
+        | 2    | G5 G6    |
+      And the top card is R3
+      When seat 0 plays G9 announcing R7
+      And seat 1 accepts
+      Then the phase is swap
+      And seat 0 is to act
+      When seat 0 swaps hands with seat 2
+      Then seat 0 holds exactly G5 G6
+      And seat 2 holds exactly B2 Y1
+      And seat 1 is to act

@@ -221,7 +221,8 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             # V-SEVEN-ZERO: a hand swap is chosen only right after a 7 (no step of another
             # profile enters the phase; the invariant does not read the rules, so that every
             # other step's proof is shared with the profiles without 0-7)
-            imp(st.phase == SWAP, ops.weigh(st.top, K.SEVEN) == 1),
+            # (V-CHEAT: after a 7 announced for a face-down card)
+            imp(st.phase == SWAP, ops.weigh(match, K.SEVEN) == 1),
             # V-JUMP-IN: who laid the top card, if the next turn has not begun
             imp(playing, a([st.last >= -1, st.last < n])),
             imp(
@@ -695,6 +696,14 @@ def step_properties(
                 post.phase == TURN,
             ]
         )
+        # V-SEVEN-ZERO: an announced 7 leaves its player to choose a hand, an announced 0
+        # passes every hand one seat on in the direction of play
+        number = [k for k in K.OF_CLASS[ar.NUMBER]]
+        seven = ops.sum([claim[k] for k in number if K.FACE[k] == 7]) if r.seven_swap else 0
+        zero = ops.sum([claim[k] for k in number if K.FACE[k] == 0]) if r.zero_rotate else 0
+        if r.seven_swap:
+            swapping = a([post.phase == SWAP, post.to_act == p, post.direction == d, owes])
+            goes_on = ops.ite(seven == 1, swapping, goes_on)
         closing = penalty + (0 if r.single_round else 2 * d2)
         won = a(
             [
@@ -725,13 +734,32 @@ def step_properties(
                 ]
             )
             goes_on = anyof([goes_on, stacked])
-        same = [post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)]
+        same = a([post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)])
+        if r.zero_rotate:
+            rotated = a(
+                [
+                    imp(
+                        d == w,
+                        a(
+                            [
+                                post.hands[(i + w) % n][k] == pre.hands[i][k]
+                                for i in range(n)
+                                for k in range(K.N_KINDS)
+                            ]
+                        ),
+                    )
+                    for w in (1, -1)
+                ]
+            )
+            moved = ops.ite(a([zero == 1, ops.pick(m.sizes(pre), p) > 0]), rotated, same)
+        else:
+            moved = same
         return a(
             [
                 imp(ops.pick(m.sizes(pre), p) > 0, goes_on),
                 imp(ops.pick(m.sizes(pre), p) == 0, won),
                 post.colour == pre.colour,
-                *same,
+                moved,
                 *[post.top[k] == pre.top[k] for k in range(K.N_KINDS)],
             ]
         )

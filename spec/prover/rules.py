@@ -142,7 +142,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             v
             for v in (
                 *MULTI,
-                "V-SEVEN-ZERO",
                 "V-UNO-OUT-CALL",
             )
             if t[v] is not False
@@ -232,6 +231,7 @@ GROUPS: tuple[Group, ...] = (
     Group("cheat", "official", (("V-CHEAT", True),)),
     Group("cheat, jump-in", "official", (("V-CHEAT", True), ("V-JUMP-IN", True))),
     Group("cheat, stacking", "official", (("V-CHEAT", True), ("V-STACK-DRAW", True))),
+    Group("cheat, 0-7", "official", (("V-CHEAT", True), ("V-SEVEN-ZERO", True))),
     Group(
         "cheat, draw until playable",
         "official",

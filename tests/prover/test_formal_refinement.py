@@ -592,7 +592,13 @@ def jump_ins(m: Model, st, before) -> tuple[set, set]:
 
 @pytest.mark.parametrize(
     "name",
-    ["cheat, jump-in", "cheat, stacking", "cheat, draw until playable", "cheat, draw exactly 3"],
+    [
+        "cheat, jump-in",
+        "cheat, stacking",
+        "cheat, draw until playable",
+        "cheat, draw exactly 3",
+        "cheat, 0-7",
+    ],
 )
 def test_cheat_with_another_variant_steps_as_the_engine(name):
     """V-CHEAT with V-JUMP-IN, V-STACK-DRAW and the draw variants, in games whose players
@@ -601,7 +607,8 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
     jump-ins (none on a face-down card, nor on the card under it once the face-down play
     is made), and some happen. Stacking: the victim of an announced Draw Two answers it.
     The draw variants: after a turn draw the model allows exactly the engine's choices, and a
-    card drawn is played face up."""
+    card drawn is played face up. 0-7: a 7 announced for a face-down card that stands asks
+    for a swap, and an announced 0 passes the hands on (after a false accusation too)."""
     group = next(g for g in REFINED if g.name == name)
     options = dict(group.options)
     del options["V-CHEAT"]
@@ -623,6 +630,15 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
                 model, engine = drawn_choices(m, st, before)
                 assert model == engine, (sorted(model ^ engine), before)
                 seen.add("after a draw")
+            if before.phase == "cheat" and action["type"] in ("accept", "accuse"):
+                claim = before.pending["claim"]
+                if after.phase == "swap":
+                    seen.add("swap after an announced 7")
+                honest = before.pending["card"] == claim
+                stands = action["type"] == "accept" or honest
+                if claim[1:] == "0" and stands and after.phase != "scoring":
+                    accused = action["type"] == "accuse"
+                    seen.add("hands passed on" + " after a false accusation" * accused)
             if action["type"] != "play":
                 continue
             if before.phase == "turn" and action["seat"] != before.to_act:
@@ -634,5 +650,10 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
     want = {
         "cheat, jump-in": {"jump-in offered", "face-down top", "jump in"},
         "cheat, stacking": {"stack on an announced Draw Two"},
+        "cheat, 0-7": {
+            "swap after an announced 7",
+            "hands passed on",
+            "hands passed on after a false accusation",
+        },
     }.get(name, {"after a draw", "drawn card played"})
     assert want <= seen, sorted(want - seen)
