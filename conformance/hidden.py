@@ -591,7 +591,10 @@ def validate_unknown(
                 elif stacking:
                     said, rule = f"seat {seat} stacks {card}, so it held one", "V-STACK-DRAW"
                 elif "claim" in action:
-                    said = f"seat {seat} lays {card} face down (announcing {action['claim']}), so it held one"
+                    said = (
+                        f"seat {seat} lays {card} face down (announcing {action['claim']}), "
+                        "so it held one"
+                    )
                     rule = "V-CHEAT"
                     cheat_at[seat] = line_no
                 else:
