@@ -643,10 +643,9 @@ def validate_unknown(
                         return Verdict(
                             path,
                             UNUSABLE,
-                            "a jump-in under V-MULTI-RIDE with unknown cards is not checkable: "
-                            "the engine judges a Wild Draw Four that would close the jumper's "
-                            "chain on the hand of the seat whose turn it was, not the jumper's; "
-                            "report every card",
+                            "a jump-in under V-MULTI-RIDE with unknown cards is not checkable "
+                            "yet: what may follow a jumper's card in a chain is not followed "
+                            "with unknown cards; report every card",
                             line_no,
                             "/action",
                             "V-MULTI-RIDE",

@@ -183,7 +183,7 @@ def may_follow(pos: Position, seat: int, card: str) -> bool:
     if cards[-1] in WILDS:
         return False  # a wild is played alone, or as the last link of a chain
     if cfg.multi_ride:
-        return multi_ride(pos, cfg.multi_ride, cards, card)
+        return multi_ride(pos, cfg.multi_ride, cards, card, hand)
     if cfg.multi_one_colour_or_number:
         return multi_one_colour_or_number(pend["start_top"], cards, card)
     if card in WILDS:
@@ -198,16 +198,15 @@ def multi_identical(params: dict, cards: list[str], card: str) -> bool:
 
 
 @implements("V-MULTI-RIDE")
-def multi_ride(pos: Position, params: dict, cards: list[str], card: str) -> bool:
-    """Each further card must be playable on the card just laid (a chain)."""
+def multi_ride(pos: Position, params: dict, cards: list[str], card: str, hand: list[str]) -> bool:
+    """Each further card must be playable on the card just laid (a chain); a Wild Draw
+    Four is judged on ``hand``, the hand of the player laying the group (a jumper's too)."""
     if params["max_chain"] and len(cards) >= params["max_chain"]:
         return False
     if not params["allow_specials_in_chain"] and FACE[card] not in "0123456789":
         return False
     if card in WILDS:
-        return card == WILD or wd4_allowed(
-            pos.cfg, pos.hands[pos.to_act], pos.discard_pile[-1], pos.colour
-        )
+        return card == WILD or wd4_allowed(pos.cfg, hand, pos.discard_pile[-1], pos.colour)
     return matches(card, pos.discard_pile[-1], pos.colour)
 
 

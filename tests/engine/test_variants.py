@@ -683,3 +683,19 @@ def test_partner_rotation_and_the_alternative_scoring_cannot_be_combined():
         new_game(4, "official", options)
     del options["V-ALT-SCORING-LOSER-500"]
     assert new_game(4, "official", options).cfg.partner_rotation
+
+
+def test_a_jumper_s_chain_under_multi_ride_is_judged_on_the_jumper_s_hand():
+    """V-MULTI-RIDE with V-JUMP-IN: whether a Wild Draw Four may close a jumper's chain is
+    judged on the jumper's hand (the engine used to look at the hand of the seat whose turn
+    it was, and crashed when that hand held no Wild Draw Four)."""
+    from reference.trace import play as play_match
+
+    options = {
+        "V-SINGLE-ROUND": True,
+        "V-MULTI-PLAY": True,
+        "V-MULTI-RIDE": True,
+        "V-JUMP-IN": True,
+    }
+    for seed in (1, 34, 42):  # each crashed before the fix
+        assert play_match(3, "official", options, seed=seed)
