@@ -138,14 +138,7 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
         )
     cheat = t["V-CHEAT"]
     if cheat is not False:
-        clash = [
-            v
-            for v in (
-                *MULTI,
-                "V-UNO-OUT-CALL",
-            )
-            if t[v] is not False
-        ]
+        clash = [v for v in MULTI if t[v] is not False]
         if clash:
             raise Unsupported(
                 f"the formal model does not describe V-CHEAT together with {', '.join(clash)}"
@@ -232,6 +225,7 @@ GROUPS: tuple[Group, ...] = (
     Group("cheat, jump-in", "official", (("V-CHEAT", True), ("V-JUMP-IN", True))),
     Group("cheat, stacking", "official", (("V-CHEAT", True), ("V-STACK-DRAW", True))),
     Group("cheat, 0-7", "official", (("V-CHEAT", True), ("V-SEVEN-ZERO", True))),
+    Group("cheat, UNO out call", "official", (("V-CHEAT", True), ("V-UNO-OUT-CALL", True))),
     Group(
         "cheat, draw until playable",
         "official",

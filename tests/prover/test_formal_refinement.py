@@ -598,6 +598,7 @@ def jump_ins(m: Model, st, before) -> tuple[set, set]:
         "cheat, draw until playable",
         "cheat, draw exactly 3",
         "cheat, 0-7",
+        "cheat, UNO out call",
     ],
 )
 def test_cheat_with_another_variant_steps_as_the_engine(name):
@@ -616,7 +617,10 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
     for seed in range(16):
         n = 2 + seed % 4
         m = Model(group.rules, n, Concrete)
-        for before, action, after, pile in cheat_steps(n, seed, jump=0.5, draw=0.3, **options):
+        games = cheat_steps(n, seed, jump=0.5, draw=0.3, **options)
+        if group.rules.uno_out:  # plain random games: fewer accusations, so hands run out
+            games = steps(group, n, seed, limit=400)
+        for before, action, after, pile in games:
             st = abstract(before)
             got = observe(step(group.rules, st, action, pile))
             want = observe(abstract(after))
@@ -643,6 +647,9 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
                 continue
             if before.phase == "turn" and action["seat"] != before.to_act:
                 seen.add("jump in")
+            if group.rules.uno_out and len(before.hands[action["seat"]]) == 1:
+                how = "face down" if "claim" in action else "face up"
+                seen.add(f"last card {how}" + " with the call" * bool(action.get("uno_out")))
             if before.phase == "stack" and before.announced:
                 seen.add("stack on an announced Draw Two")
             if before.phase == "drawn":
@@ -650,6 +657,11 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
     want = {
         "cheat, jump-in": {"jump-in offered", "face-down top", "jump in"},
         "cheat, stacking": {"stack on an announced Draw Two"},
+        "cheat, UNO out call": {
+            "last card face down",
+            "last card face up",
+            "last card face up with the call",
+        },
         "cheat, 0-7": {
             "swap after an announced 7",
             "hands passed on",
