@@ -120,11 +120,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
     elif t["V-DRAW-FIXED"] is not False:
         draw_mode, draw_n = t["V-DRAW-FIXED"]["mode"], t["V-DRAW-FIXED"]["n"]
     rotation = t["V-EXT-PARTNER-ROTATION"] is not False
-    if draw_mode and multi:
-        raise Unsupported(
-            "the formal model does not describe a draw variant together with several cards "
-            "in one turn"
-        )
     if seven_zero and multi:
         raise Unsupported(
             "the formal model does not describe V-SEVEN-ZERO together with several cards "
@@ -307,6 +302,16 @@ GROUPS: tuple[Group, ...] = (
         (("V-DRAW-UNTIL-PLAYABLE", {"cap": 3, "must_play_found": True}),),
     ),
     Group("draw until stop", "official", (("V-DRAW-UNTIL-STOP", True),)),
+    Group(
+        "multi-card play, draw until playable",
+        "official",
+        (("V-MULTI-PLAY", True), ("V-DRAW-UNTIL-PLAYABLE", True)),
+    ),
+    Group(
+        "multi-card play, draw exactly 3",
+        "official",
+        (("V-MULTI-PLAY", True), ("V-DRAW-FIXED", {"mode": "exactly"})),
+    ),
     Group("draw at most 3", "official", (("V-DRAW-FIXED", True),)),
     Group("draw exactly 3", "official", (("V-DRAW-FIXED", {"mode": "exactly"}),)),
 )

@@ -669,3 +669,78 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
         },
     }.get(name, {"after a draw", "drawn card played"})
     assert want <= seen, sorted(want - seen)
+
+
+def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
+    """A seeded game of a multi-card group as the model steps it: a play on a turn is a
+    whole turn, ``("turn", before, (seat, cards, colour), after, pile)``; every other
+    action one step, ``("step", before, action, after, pile)``."""
+    rng = random.Random(seed)
+    pos = new_game(players, group.profile, dict(group.options))
+    for _ in range(limit):
+        if pos.phase == "over":
+            return
+        if pos.chance is not None:
+            act = chance_action(pos, rng)
+            new, _ = apply(pos, act)
+            if in_round(pos, act):
+                yield "step", pos, act, new, list(pos.draw_pile)
+            pos = new
+            continue
+        acts = legal_actions(pos)
+        seat = pos.to_act
+        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play"]
+        if pos.phase != "turn" or not mine or rng.random() > rate:
+            if pos.phase == "turn":  # a play on a turn is a whole turn (below)
+                acts = [a for a in acts if not (a["type"] == "play" and a["seat"] == seat)]
+            act = rng.choice(acts)
+            new, _ = apply(pos, act)
+            yield "step", pos, act, new, list(pos.draw_pile)
+            pos = new
+            continue
+        before, cards, colour = pos, [], None
+        act = rng.choice(mine)
+        while True:
+            if act["type"] == "play":
+                cards.append(act["card"])
+            elif act["type"] == "colour":
+                colour = act["colour"]
+            pos, _ = apply(pos, act)
+            if pos.chance is not None or pos.to_act != seat or pos.phase not in ("multi", "colour"):
+                break
+            acts = [
+                a
+                for a in legal_actions(pos)
+                if a["seat"] == seat and a["type"] in ("play", "end", "colour")
+            ]
+            more = [a for a in acts if a["type"] == "play"]
+            act = rng.choice(more) if more and rng.random() < 0.7 else rng.choice(acts)
+        yield "turn", before, (seat, cards, colour), pos, list(before.draw_pile)
+
+
+@pytest.mark.parametrize(
+    "name", ["multi-card play, draw until playable", "multi-card play, draw exactly 3"]
+)
+def test_a_draw_variant_with_several_cards_in_one_turn_steps_as_the_engine(name):
+    """A draw variant with V-MULTI-PLAY: a whole multi-card turn is the model's group step,
+    every other action (turn draws, drawing on, a card drawn played alone, passing) one
+    step, and each is the engine's."""
+    group = next(g for g in GROUPS if g.name == name)
+    seen: set[str] = set()
+    for seed in range(16):
+        n = 2 + seed % 4
+        for kind, before, act, after, pile in mixed(group, n, seed):
+            st = abstract(before)
+            if kind == "turn":
+                seat, cards, colour = act
+                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile))
+                seen.add("group" if len(cards) > 1 else "single")
+            else:
+                got = observe(step(group.rules, st, act, pile))
+                seen.add(f"{act['type']} in phase {before.phase}")
+            want = observe(abstract(after))
+            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    want = {"group", "single", "draw in phase turn", "play in phase drawn", "pass in phase drawn"}
+    if group.rules.series:
+        want.add("draw in phase drawn")
+    assert want <= seen, sorted(want - seen)
