@@ -50,24 +50,40 @@ def penalty_needs_reshuffle(pos: Position, action: dict[str, Any]) -> bool:
     )
 
 
+def eager(rate: float):
+    """The default random player: it plays a card (rather than draw or pass) with
+    probability ``rate``, so rounds end."""
+
+    def choose(pos: Position, acts: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+        plays = [a for a in acts if a["type"] not in ("draw", "pass")]
+        return rng.choice(plays) if plays and rng.random() < rate else rng.choice(acts)
+
+    return choose
+
+
 def steps(
-    group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
+    group: Group,
+    players: int,
+    seed: int,
+    rate: float = 0.8,
+    limit: int = 300,
+    choose: Any = None,
+    options: dict[str, Any] | None = None,
 ) -> Iterator[tuple[Position, dict[str, Any], Position, list[str]]]:
     """``(before, action, after, draw pile the step draws from)`` for every step of a
-    seeded game inside a round, up to ``limit`` actions. Players prefer playing a card with
-    probability ``rate``, so rounds end. A game stops before a step the model does not
-    describe (:func:`penalty_needs_reshuffle`)."""
+    seeded game inside a round, up to ``limit`` actions. ``choose(pos, acts, rng)`` picks
+    each action (default :func:`eager` with ``rate``); ``options`` are added to the
+    group's. A game stops before a step the model does not describe
+    (:func:`penalty_needs_reshuffle`)."""
     rng = random.Random(seed)
-    pos = new_game(players, group.profile, dict(group.options))
+    choose = choose or eager(rate)
+    pos = new_game(players, group.profile, {**dict(group.options), **(options or {})})
     for _ in range(limit):
         if pos.phase == "over":
             return
-        if pos.chance is not None:
-            act = chance_action(pos, rng)
-        else:
-            acts = legal_actions(pos)
-            plays = [a for a in acts if a["type"] not in ("draw", "pass")]
-            act = rng.choice(plays) if plays and rng.random() < rate else rng.choice(acts)
+        act = chance_action(pos, rng) if pos.chance is not None else None
+        if act is None:
+            act = choose(pos, legal_actions(pos), rng)
         if penalty_needs_reshuffle(pos, act):
             return
         new, _ = apply(pos, act)
@@ -108,6 +124,30 @@ def turn_action(action: dict[str, Any], c: int, n: int) -> dict[str, Any]:
     return out
 
 
+def play_whole_turn(
+    pos: Position, seat: int, act: dict[str, Any], rng: random.Random
+) -> tuple[list[str], str | None, Position]:
+    """A whole multi-card turn of ``seat`` from its first action ``act``: ``(cards laid,
+    colour named, position after)``; it adds another card with probability 0.7."""
+    cards: list[str] = []
+    colour = None
+    while True:
+        if act["type"] == "play":
+            cards.append(act["card"])
+        elif act["type"] == "colour":
+            colour = act["colour"]
+        pos, _ = apply(pos, act)
+        if pos.chance is not None or pos.to_act != seat or pos.phase not in ("multi", "colour"):
+            return cards, colour, pos
+        acts = [
+            a
+            for a in legal_actions(pos)
+            if a["seat"] == seat and a["type"] in ("play", "end", "colour")
+        ]
+        more = [a for a in acts if a["type"] == "play"]
+        act = rng.choice(more) if more and rng.random() < 0.7 else rng.choice(acts)
+
+
 def turns(
     group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
 ) -> Iterator[tuple[Position, int, list[str], str | None, Position, list[str]]]:
@@ -127,21 +167,6 @@ def turns(
         if pos.phase != "turn" or not mine or rng.random() > rate:
             pos, _ = apply(pos, rng.choice(acts))
             continue
-        before, cards, colour = pos, [], None
-        act = rng.choice(mine)
-        while True:
-            if act["type"] == "play":
-                cards.append(act["card"])
-            elif act["type"] == "colour":
-                colour = act["colour"]
-            pos, _ = apply(pos, act)
-            if pos.chance is not None or pos.to_act != seat or pos.phase not in ("multi", "colour"):
-                break
-            acts = [
-                a
-                for a in legal_actions(pos)
-                if a["seat"] == seat and a["type"] in ("play", "end", "colour")
-            ]
-            more = [a for a in acts if a["type"] == "play"]
-            act = rng.choice(more) if more and rng.random() < 0.7 else rng.choice(acts)
+        before = pos
+        cards, colour, pos = play_whole_turn(pos, seat, rng.choice(mine), rng)
         yield before, seat, cards, colour, pos, list(before.draw_pile)

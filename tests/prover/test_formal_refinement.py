@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from formalkit import REFINED, in_round, penalty_needs_reshuffle, players_for, steps, turns
+from formalkit import REFINED, eager, in_round, play_whole_turn, players_for, steps, turns
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -392,34 +392,23 @@ def cheat_steps(
     equally often (the plain random games mostly lie), as ``formalkit.steps`` yields it;
     a jump-in offered (V-JUMP-IN) is taken with probability ``jump``, and a player to act
     on a turn draws with probability ``draw``."""
-    rng = random.Random(seed)
-    pos = new_game(players, CHEAT.profile, {**dict(CHEAT.options), **options})
-    for _ in range(limit):
-        if pos.phase == "over":
-            return
-        if pos.chance is not None:
-            act = chance_action(pos, rng)
-        else:
-            acts = legal_actions(pos)
-            honest = [a for a in acts if a.get("claim") and a["claim"] == a["card"]]
-            verdicts = [a for a in acts if a["type"] in ("accept", "accuse")]
-            jumps = [a for a in acts if a["type"] == "play" and a["seat"] != pos.to_act]
-            draws = [a for a in acts if a["type"] == "draw" and pos.phase == "turn"]
-            if jump and jumps and rng.random() < jump:
-                act = rng.choice(jumps)
-            elif draw and draws and rng.random() < draw:
-                act = draws[0]
-            elif honest and rng.random() < 0.5:
-                act = rng.choice(honest)
-            elif verdicts and rng.random() < 0.7:  # else a catch or a call, if any
-                act = rng.choice(verdicts)
-            else:
-                plays = [a for a in acts if a["type"] not in ("draw", "pass")]
-                act = rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(acts)
-        new, _ = apply(pos, act)
-        if in_round(pos, act):
-            yield pos, act, new, list(pos.draw_pile)
-        pos = new
+
+    def choose(pos, acts, rng):
+        honest = [a for a in acts if a.get("claim") and a["claim"] == a["card"]]
+        verdicts = [a for a in acts if a["type"] in ("accept", "accuse")]
+        jumps = [a for a in acts if a["type"] == "play" and a["seat"] != pos.to_act]
+        draws = [a for a in acts if a["type"] == "draw" and pos.phase == "turn"]
+        if jump and jumps and rng.random() < jump:
+            return rng.choice(jumps)
+        if draw and draws and rng.random() < draw:
+            return draws[0]
+        if honest and rng.random() < 0.5:
+            return rng.choice(honest)
+        if verdicts and rng.random() < 0.7:  # else a catch or a call, if any
+            return rng.choice(verdicts)
+        return eager(0.8)(pos, acts, rng)
+
+    return steps(CHEAT, players, seed, limit=limit, choose=choose, options=options)
 
 
 def test_the_cheat_steps_are_the_engines():
@@ -492,27 +481,16 @@ def hoarding_steps(group, players: int, seed: int, limit: int = 400):
     """A seeded game whose players keep their draw cards for last, answer every draw card
     they can and jump in whenever they can, with or without the UNO-out call at random:
     last cards laid by stacking and by jumping in come up often."""
-    rng = random.Random(seed)
-    pos = new_game(players, group.profile, dict(group.options))
     draw_cards = {*K.KINDS[52:], *(K.KINDS[k] for k in K.OF_CLASS[3])}
-    for _ in range(limit):
-        if pos.phase == "over":
-            return
-        if pos.chance is not None:
-            act = chance_action(pos, rng)
-        else:
-            acts = legal_actions(pos)
-            plays = [a for a in acts if a["type"] == "play"]
-            out_of_turn = [a for a in plays if a["seat"] != pos.to_act]
-            mild = [a for a in plays if a["card"] not in draw_cards]
-            pick = out_of_turn or (plays if pos.phase == "stack" else mild or plays)
-            act = rng.choice(pick) if pick else rng.choice(acts)
-        if penalty_needs_reshuffle(pos, act):
-            return
-        new, _ = apply(pos, act)
-        if in_round(pos, act):
-            yield pos, act, new, list(pos.draw_pile)
-        pos = new
+
+    def choose(pos, acts, rng):
+        plays = [a for a in acts if a["type"] == "play"]
+        out_of_turn = [a for a in plays if a["seat"] != pos.to_act]
+        mild = [a for a in plays if a["card"] not in draw_cards]
+        pick = out_of_turn or (plays if pos.phase == "stack" else mild or plays)
+        return rng.choice(pick) if pick else rng.choice(acts)
+
+    return steps(group, players, seed, limit=limit, choose=choose)
 
 
 @pytest.mark.parametrize("name", ["UNO out call, stacking", "UNO out call, jump-in"])
@@ -698,23 +676,8 @@ def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
             yield "step", pos, act, new, list(pos.draw_pile)
             pos = new
             continue
-        before, cards, colour = pos, [], None
-        act = rng.choice(mine)
-        while True:
-            if act["type"] == "play":
-                cards.append(act["card"])
-            elif act["type"] == "colour":
-                colour = act["colour"]
-            pos, _ = apply(pos, act)
-            if pos.chance is not None or pos.to_act != seat or pos.phase not in ("multi", "colour"):
-                break
-            acts = [
-                a
-                for a in legal_actions(pos)
-                if a["seat"] == seat and a["type"] in ("play", "end", "colour")
-            ]
-            more = [a for a in acts if a["type"] == "play"]
-            act = rng.choice(more) if more and rng.random() < 0.7 else rng.choice(acts)
+        before = pos
+        cards, colour, pos = play_whole_turn(pos, seat, rng.choice(mine), rng)
         yield "turn", before, (seat, cards, colour), pos, list(before.draw_pile)
 
 
