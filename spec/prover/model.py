@@ -207,15 +207,19 @@ class Model:
 
     def draw_cards(self, st: State, seat: Any, w: Vec) -> State:
         """Cards ``w`` go from the draw pile into ``seat``'s hand."""
-        rows = self.ops.split(seat, w, self.n, "drawn")
+        return self.to_hand(st, seat, w, "draw", "drawn")
+
+    def to_hand(self, st: State, seat: Any, w: Vec, pile: str, tag: str) -> State:
+        """Cards ``w`` go from ``pile`` (``draw`` or ``disc``) into ``seat``'s hand."""
+        rows = self.ops.split(seat, w, self.n, tag)
         hands = [list(h) for h in st.hands]
-        draw = list(st.draw)
+        source = list(getattr(st, pile))
         for s, row in enumerate(rows):
             for k, m in enumerate(row):
                 if isinstance(m, int) and m == 0:
                     continue
-                draw[k], hands[s][k] = self.ar.move_cards(draw[k], hands[s][k], m)
-        return st.but(hands=hands, draw=draw)
+                source[k], hands[s][k] = self.ar.move_cards(source[k], hands[s][k], m)
+        return st.but(hands=hands, **{pile: source})
 
     # -- the turn ------------------------------------------------------------------------
     def decision(self, st: State, seat: Any, *phases: int) -> None:
@@ -880,17 +884,7 @@ class Model:
             )
 
         def caught() -> State:
-            rows = ops.split(player, st.top, self.n, "back")
-            hands = [list(h) for h in st.hands]
-            disc = list(st.disc)
-            for s, row in enumerate(rows):
-                for k, m in enumerate(row):
-                    if isinstance(m, int) and m == 0:
-                        continue
-                    disc[k], hands[s][k] = self.ar.move_cards(disc[k], hands[s][k], m)
-            undone = st.but(
-                hands=hands,
-                disc=disc,
+            undone = self.to_hand(st, player, st.top, "disc", "back").but(
                 top=list(st.under),
                 announced=list(st.prior_ann),
                 colour=st.prior,
