@@ -407,10 +407,11 @@ def stack(
         "start_colour": prior,
     }
     if not pos.hands[seat]:
-        if not (pos.cfg.uno_out and not uno_out):
+        if pos.cfg.uno_out and not uno_out:
+            missing_uno_out(pos, seat, events)
+        else:
             scoring.go_out(pos, seat, [card], events, carry=total)
             return
-        missing_uno_out(pos, seat, events)
     if card == WILD_DRAW_FOUR:
         ask_colour(pos, seat, card, prior)
         return
