@@ -973,37 +973,19 @@ def _joins(
     fact about the hands. :func:`reference.effects.may_follow` is asked on a copy of the
     position in which the hand holds only copies of the kind (it looks at the kind, the
     group, the pile and the hand's size); the one test that looks into a hand, a Wild Draw
-    Four closing a ride (judged on the hand of the seat to act: the player's own, jump-ins
-    under V-MULTI-RIDE being refused), is given as a fact. Also returns the copy, with
-    the group down."""
-    from reference.effects import may_follow, put_down
-    from reference.matching import announced_top
+    Four closing a ride, is given as a fact. Also returns the copy, with the group down."""
+    from reference.effects import add_to_turn, may_follow
 
     probe = pos.copy()
     probe.__dict__.pop("_legal", None)
-    probe.hands = [list(h) for h in pos.hands]
-    first = probe.phase != "multi"
-    start_top, start_colour = announced_top(probe), probe.colour
     hand = probe.hands[seat]
     if card not in hand:
         hand[0] = card  # the witness's hand may not hold it yet; only the size counts
-    put_down(probe, seat, card, [])
-    if first:
-        probe.pending = {
-            "seat": seat,
-            "cards": [card],
-            "start_top": start_top,
-            "start_colour": start_colour,
-        }
-    else:
-        probe.pending = dict(probe.pending, cards=[*probe.pending["cards"], card])
+    add_to_turn(probe, seat, card, [])
     size = len(probe.hands[seat])
-    judge = probe.to_act
     out: dict[str, Any] = {}
     for k in KINDS:
         probe.hands[seat] = [k] * size
-        if judge != seat:
-            probe.hands[judge] = [k] * max(len(probe.hands[judge]), 1)
         ok = may_follow(probe, seat, k)
         if ok and k == WILD_DRAW_FOUR and cfg.multi_ride:
             blockers = _wd4_blockers(cfg, probe.discard_pile[-1], probe.colour)

@@ -33,10 +33,28 @@ def play(
 ) -> None:
     """A turn action: one card from hand, face up onto the discard pile (the multi-card
     variants let a turn continue with more cards, see :func:`continue_turn`)."""
+    turn_begins(pos, seat)
+    add_to_turn(pos, seat, card, events)
+    cards = pos.pending["cards"]
+    if not pos.hands[seat]:
+        if pos.cfg.uno_out and not uno_out:
+            missing_uno_out(pos, seat, events)
+        else:
+            scoring.go_out(pos, seat, cards, events, carry=pos.pending.get("carry", 0))
+            return
+    if card in WILDS and not (multi_on(pos) and follow_ups(pos, seat)):
+        ask_colour(pos, seat, card, pos.colour)  # a wild leaves the colour as it was
+        return
+    continue_turn(pos, seat, events)
+
+
+def add_to_turn(pos: Position, seat: int, card: str, events: list[Event]) -> None:
+    """The card goes down and joins this turn's cards (``pending``): the first card of a
+    turn records the card and colour the turn began on (and whether it follows a turn
+    draw); a card added under a multi-card variant is appended."""
     first = pos.phase != "multi"
     after_draw = pos.phase == "drawn"
     start_top, start_colour = announced_top(pos), pos.colour
-    turn_begins(pos, seat)
     put_down(pos, seat, card, events)
     if first:
         pos.pending = {
@@ -49,17 +67,6 @@ def play(
             pos.pending["after_draw"] = True
     else:
         pos.pending["cards"].append(card)
-    cards = pos.pending["cards"]
-    if not pos.hands[seat]:
-        if pos.cfg.uno_out and not uno_out:
-            missing_uno_out(pos, seat, events)
-        else:
-            scoring.go_out(pos, seat, cards, events, carry=pos.pending.get("carry", 0))
-            return
-    if card in WILDS and not (multi_on(pos) and follow_ups(pos, seat)):
-        ask_colour(pos, seat, card, start_colour)
-        return
-    continue_turn(pos, seat, events)
 
 
 def put_down(pos: Position, seat: int, card: str, events: list[Event]) -> None:
