@@ -85,11 +85,9 @@ names a minimal set of lines that cannot all be true. At the end the whole trace
 replayed again with the final witness from the start, so the witness reported is one
 the engine accepted on every line. Options under which hidden hands steer the game in
 ways not modelled here would be listed in :data:`UNMODELLED` (none is now); a few lines
-that cannot be followed are refused with unknown cards, saying why: a jump-in under
-V-MULTI-RIDE (the engine judges a Wild Draw Four that would close the jumper's chain on
-the hand of the seat whose turn it was), an UNO penalty drawn in the middle of a group
-when the turn could have come back to the same player, and a reshuffle or hand change
-the replay did not predict.
+that cannot be followed are refused with unknown cards, saying why: an UNO penalty drawn
+in the middle of a group when the turn could have come back to the same player, and a
+reshuffle or hand change the replay did not predict.
 """
 
 from __future__ import annotations
@@ -639,18 +637,6 @@ def validate_unknown(
                     and pos.phase in ("turn", "multi")
                     and len(pos.hands[seat]) > 1
                 ):
-                    if jumping and cfg.multi_ride:
-                        return Verdict(
-                            path,
-                            UNUSABLE,
-                            "a jump-in under V-MULTI-RIDE with unknown cards is not checkable "
-                            "yet: what may follow a jumper's card in a chain is not followed "
-                            "with unknown cards; report every card",
-                            line_no,
-                            "/action",
-                            "V-MULTI-RIDE",
-                            _citations("V-MULTI-RIDE"),
-                        )
                     got = _group_fact(cfg, pos, seat, card, after, records, idx)
                     if isinstance(got, str):
                         return Verdict(path, UNUSABLE, got, line_no, "/action")

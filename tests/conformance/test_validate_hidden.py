@@ -403,6 +403,8 @@ CHEAT = {**OPTIONS, "V-CHEAT": True}
         (RIDE, 27, _greedy, 25, 20),
         # hidden seats lay cards face down; two of them are caught and take their card back
         (CHEAT, 3, _greedy, 36, 18),
+        # a hidden seat jumps in (its chain judged on its own hand)
+        ({**RIDE, "V-JUMP-IN": True}, 5, _greedy, 137, 47),
     ],
     ids=[
         "V-WILD-ONLY-WITHOUT-COLOUR",
@@ -418,6 +420,7 @@ CHEAT = {**OPTIONS, "V-CHEAT": True}
         "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER",
         "V-MULTI-RIDE",
         "V-CHEAT",
+        "V-MULTI-RIDE-V-JUMP-IN",
     ],
 )
 def test_a_game_under_a_variant_that_looks_at_hidden_hands_is_valid(
