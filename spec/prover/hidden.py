@@ -601,19 +601,10 @@ class TraceModel:
                     tries += 1
                     if tries > budget:
                         return False
-                    a, c = f"{b}:{old}", f"{b}:{new}"
-                    values[a] -= 1
-                    values[c] += 1
-                    touched = {id(f): f for f in self._index.get(a, []) + self._index.get(c, [])}
-                    if all(f.holds(values) for f in touched.values()) and all(
-                        f.holds(values) for f in broken
-                    ):
+                    if self._try({f"{b}:{old}": -1, f"{b}:{new}": 1}, broken):
                         self._used[old] -= 1
                         self._used[new] += 1
-                        self.version += 1
                         return True
-                    values[a] += 1
-                    values[c] -= 1
         if short:
             return False
         for b, have, first in moves:  # no copy left in the pile: trade with another batch
@@ -629,17 +620,24 @@ class TraceModel:
                         tries += 1
                         if tries > budget:
                             return False
-                        moved = (f"{b}:{old}", f"{b}:{new}", f"{other}:{new}", f"{other}:{old}")
-                        for n, d in zip(moved, (-1, 1, -1, 1), strict=True):
-                            values[n] = values.get(n, 0) + d
-                        touched = {id(f): f for n in moved for f in self._index.get(n, [])}
-                        if all(f.holds(values) for f in touched.values()) and all(
-                            f.holds(values) for f in broken
-                        ):
-                            self.version += 1
+                        trade = {f"{b}:{old}": -1, f"{b}:{new}": 1}
+                        trade |= {f"{other}:{new}": -1, f"{other}:{old}": 1}
+                        if self._try(trade, broken):
                             return True
-                        for n, d in zip(moved, (-1, 1, -1, 1), strict=True):
-                            values[n] -= d
+        return False
+
+    def _try(self, delta: dict[str, int], broken: list[Any]) -> bool:
+        """Change the witness by ``delta``; keep it (a new version) if every fact on the
+        names changed and every broken fact then holds, otherwise undo it."""
+        values = self.values
+        for n, d in delta.items():
+            values[n] = values.get(n, 0) + d
+        touched = {id(f): f for n in delta for f in self._index.get(n, [])}
+        if all(f.holds(values) for f in touched.values()) and all(f.holds(values) for f in broken):
+            self.version += 1
+            return True
+        for n, d in delta.items():
+            values[n] -= d
         return False
 
     def _recent(self) -> list[str]:
