@@ -745,10 +745,14 @@ class Model:
         ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
         wild), then the effect of the last card, or of all of them when effects add up
         (``arithmetic.group_effect``). Which groups are legal is not modelled: any two or
-        more cards of the hand, which only widens the steps the proofs cover."""
+        more cards of the hand, which only widens the steps the proofs cover. Under V-CHEAT
+        every coloured card on a turn goes down face down and alone (effects.cheat_play): a
+        group is of wild cards only (V-MULTI-IDENTICAL with ``include_wilds``)."""
         ops, ar = self.ops, self.ar
         self.decision(st, seat, TURN)
         ops.require(ops.sum(group) >= 2, "two or more cards")
+        if self.rules.cheat:
+            ops.require(ops.sum(group[:52]) == 0, "wild cards only, face up (V-CHEAT)")
         ops.require(ops.sum(last) == 1, "one card on top")
         ops.require(
             ops.all(

@@ -132,12 +132,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             "one turn or V-SEVEN-ZERO"
         )
     cheat = t["V-CHEAT"]
-    if cheat is not False:
-        clash = [v for v in MULTI if t[v] is not False]
-        if clash:
-            raise Unsupported(
-                f"the formal model does not describe V-CHEAT together with {', '.join(clash)}"
-            )
     cum = t["V-CUMULATIVE-EFFECT"]
     alt = t["V-ALT-SCORING-LOSER-500"]
     return Rules(
@@ -225,6 +219,10 @@ GROUPS: tuple[Group, ...] = (
         "cheat, draw until playable",
         "official",
         (("V-CHEAT", True), ("V-DRAW-UNTIL-PLAYABLE", True)),
+    ),
+    Group("cheat, multi-card play", "official", (("V-CHEAT", True), ("V-MULTI-PLAY", True))),
+    Group(
+        "cheat, identical cards", "official", (("V-CHEAT", True), ("V-MULTI-IDENTICAL", True))
     ),
     Group(
         "cheat, draw exactly 3",

@@ -163,7 +163,8 @@ def turns(
             continue
         acts = legal_actions(pos)
         seat = pos.to_act
-        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play"]
+        # face up: under V-CHEAT a coloured card goes down face down, with a claim, alone
+        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play" and "claim" not in a]
         if pos.phase != "turn" or not mine or rng.random() > rate:
             pos, _ = apply(pos, rng.choice(acts))
             continue

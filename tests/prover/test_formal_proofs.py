@@ -166,8 +166,6 @@ def test_variants_the_model_does_not_describe_are_refused():
     assert rules_for("official", {"V-CHEAT": True}).cheat == (2, 2)
     finish = {"V-CHEAT": True, "V-NO-ACTION-FINISH": {"forbidden_last": "special"}}
     assert rules_for("official", finish).forbidden_last == "special"
-    with pytest.raises(Unsupported, match="V-CHEAT together with V-MULTI-PLAY$"):
-        rules_for("official", {"V-CHEAT": True, "V-MULTI-PLAY": True, "V-JUMP-IN": True})
     with pytest.raises(Unsupported, match="V-UNO-OUT-CALL together"):
         rules_for("official", {"V-UNO-OUT-CALL": True, "V-SEVEN-ZERO": True})
     with pytest.raises(ValueError, match="V-EXT-PARTNER-ROTATION cannot be combined with"):
@@ -186,6 +184,7 @@ def test_variants_the_model_does_not_describe_are_refused():
     assert rules_for("official", cheat).cheat == (2, 2)
     assert rules_for("official", {"V-CHEAT": True, "V-SEVEN-ZERO": True}).seven_swap
     assert rules_for("official", {"V-CHEAT": True, "V-UNO-OUT-CALL": True}).uno_out == 2
+    assert rules_for("official", {"V-CHEAT": True, "V-MULTI-IDENTICAL": True}).multi
 
 
 def test_card_tables_agree_with_the_notation():

@@ -667,10 +667,13 @@ def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
             continue
         acts = legal_actions(pos)
         seat = pos.to_act
-        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play"]
+        # (under V-CHEAT a card laid face down, with a claim, is one step)
+        mine = [
+            a for a in acts if a["seat"] == seat and a["type"] == "play" and "claim" not in a
+        ]
         if pos.phase != "turn" or not mine or rng.random() > rate:
-            if pos.phase == "turn":  # a play on a turn is a whole turn (below)
-                acts = [a for a in acts if not (a["type"] == "play" and a["seat"] == seat)]
+            if pos.phase == "turn":  # a face-up play on a turn is a whole turn (below)
+                acts = [a for a in acts if a not in mine]
             act = rng.choice(acts)
             new, _ = apply(pos, act)
             yield "step", pos, act, new, list(pos.draw_pile)
@@ -706,4 +709,33 @@ def test_a_draw_variant_with_several_cards_in_one_turn_steps_as_the_engine(name)
     want = {"group", "single", "draw in phase turn", "play in phase drawn", "pass in phase drawn"}
     if group.rules.series:
         want.add("draw in phase drawn")
+    assert want <= seen, sorted(want - seen)
+
+
+@pytest.mark.parametrize("name", ["cheat, multi-card play", "cheat, identical cards"])
+def test_cheat_with_several_cards_in_one_turn_steps_as_the_engine(name):
+    """V-CHEAT with a multi-card variant: a coloured card on a turn goes down face down and
+    alone (one step with its claim), so only wild cards go down face up, and under
+    V-MULTI-IDENTICAL several equal wild cards are one turn, the model's group step. Every
+    step and every whole turn is the engine's."""
+    group = next(g for g in GROUPS if g.name == name)
+    seen: set[str] = set()
+    for seed in range(16):
+        n = 2 + seed % 4
+        for kind, before, act, after, pile in mixed(group, n, seed):
+            st = abstract(before)
+            if kind == "turn":
+                seat, cards, colour = act
+                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile))
+                seen.add("group" if len(cards) > 1 else "face up")
+            else:
+                got = observe(step(group.rules, st, act, pile))
+                seen.add("face down" if "claim" in act else act["type"])
+            want = observe(abstract(after))
+            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    want = {"face up", "face down", "accept", "accuse"}
+    if "V-MULTI-IDENTICAL" in dict(group.options):
+        want.add("group")
+    else:  # V-MULTI-PLAY: nothing may follow a wild card, so no turn lays two cards
+        assert "group" not in seen
     assert want <= seen, sorted(want - seen)
