@@ -221,9 +221,7 @@ GROUPS: tuple[Group, ...] = (
         (("V-CHEAT", True), ("V-DRAW-UNTIL-PLAYABLE", True)),
     ),
     Group("cheat, multi-card play", "official", (("V-CHEAT", True), ("V-MULTI-PLAY", True))),
-    Group(
-        "cheat, identical cards", "official", (("V-CHEAT", True), ("V-MULTI-IDENTICAL", True))
-    ),
+    Group("cheat, identical cards", "official", (("V-CHEAT", True), ("V-MULTI-IDENTICAL", True))),
     Group(
         "cheat, draw exactly 3",
         "official",

@@ -668,9 +668,7 @@ def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
         acts = legal_actions(pos)
         seat = pos.to_act
         # (under V-CHEAT a card laid face down, with a claim, is one step)
-        mine = [
-            a for a in acts if a["seat"] == seat and a["type"] == "play" and "claim" not in a
-        ]
+        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play" and "claim" not in a]
         if pos.phase != "turn" or not mine or rng.random() > rate:
             if pos.phase == "turn":  # a face-up play on a turn is a whole turn (below)
                 acts = [a for a in acts if a not in mine]
