@@ -389,10 +389,11 @@ class Model:
             goes_on,
         )
 
-    def uncalled_last(self, st: State, seat: Any) -> None:
-        """The guard of a last card laid without the UNO-out call (V-UNO-OUT-CALL)."""
+    def uncalled_last(self, st: State, seat: Any, cards: Any = 1) -> None:
+        """The guard of the last ``cards`` of a hand laid without the UNO-out call
+        (V-UNO-OUT-CALL)."""
         self.ops.require(self.rules.uno_out > 0, "V-UNO-OUT-CALL")
-        self.ops.require(self.size_of(st, seat) == 1, "the last card")
+        self.ops.require(self.size_of(st, seat) == cards, "the last card")
 
     def uno_out_missed(self, st: State, seat: Any, w: Vec) -> State:
         """effects.missing_uno_out, then drawing.serve_draws (V-UNO-OUT-CALL): the player who
@@ -740,16 +741,22 @@ class Model:
         ops.require(self.size_of(st, seat) == 1, "the caller holds one card")
         return st
 
-    def play_group(self, st: State, seat: Any, group: Vec, last: Vec, colour: Any) -> State:
+    def play_group(
+        self, st: State, seat: Any, group: Vec, last: Vec, colour: Any, penalty: Vec | None = None
+    ) -> State:
         """A whole multi-card turn (V-MULTI-PLAY and its narrowings, V-CUMULATIVE-EFFECT):
         ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
         wild), then the effect of the last card, or of all of them when effects add up
         (``arithmetic.group_effect``). Which groups are legal is not modelled: any two or
         more cards of the hand, which only widens the steps the proofs cover. Under V-CHEAT
         every coloured card on a turn goes down face down and alone (effects.cheat_play): a
-        group is of wild cards only (V-MULTI-IDENTICAL with ``include_wilds``)."""
+        group is of wild cards only (V-MULTI-IDENTICAL with ``include_wilds``). With
+        ``penalty``: the group empties the hand without the UNO-out call (V-UNO-OUT-CALL,
+        :meth:`uno_out_missed`), and its effect follows as for any group."""
         ops, ar = self.ops, self.ar
         self.decision(st, seat, TURN)
+        if penalty is not None:
+            self.uncalled_last(st, seat, ops.sum(group))
         ops.require(ops.sum(group) >= 2, "two or more cards")
         if self.rules.cheat:
             ops.require(ops.sum(group[:52]) == 0, "wild cards only, face up (V-CHEAT)")
@@ -786,6 +793,8 @@ class Model:
                 ops.sum([last[k] for k in K.OF_CLASS[ar.REVERSE]]),
                 last_draw,
             )
+        if penalty is not None:
+            return self.finish(self.uno_out_missed(laid, seat, penalty), seat, *effect, legal)
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(laid, seat, total if cum else last_draw, last[K.WD4] == 1),

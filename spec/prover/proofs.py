@@ -170,13 +170,16 @@ def _starter(cls: int) -> Build:
     return build
 
 
-def _group(m: Model, pre: State) -> Result:
+def _group(m: Model, pre: State, uncalled: bool = False) -> Result:
     ops = m.ops
     g = ops.ints("group.", K.N_KINDS)
     last = ops.ints("last.", K.N_KINDS)
     c = ops.int("colour")
     params = {"seat": 0, "group": g, "last": last, "colour": c}
-    return params, m.play_group(pre, 0, g, last, c), [x >= 0 for x in g]
+    w = None
+    if uncalled:  # V-UNO-OUT-CALL: the group empties the hand without the call
+        w = params["penalty"] = ops.ints("penalty.", K.N_KINDS)
+    return params, m.play_group(pre, 0, g, last, c, w), [x >= 0 for x in g]
 
 
 @dataclass(frozen=True)
@@ -255,6 +258,12 @@ ACTIONS: dict[str, Step] = {
         for cls, name, doc in CLASSES[3::2]
     },
     "group": Step("lay several cards in one turn", lambda r: r.multi, _group),
+    "group without UNO out": Step(
+        "lay several cards in one turn, the last cards of the hand, without the UNO-out call "
+        "(V-UNO-OUT-CALL)",
+        lambda r: r.multi and r.uno_out > 0,
+        lambda m, pre: _group(m, pre, uncalled=True),
+    ),
     "catch": Step("catch a missed UNO call", ALWAYS, _catch, ()),
     "uno": Step("call UNO", ALWAYS, _uno, ()),
     "serve": Step(

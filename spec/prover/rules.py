@@ -126,10 +126,9 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             "in one turn"
         )
     uno_out = t["V-UNO-OUT-CALL"]
-    if uno_out is not False and (multi or seven_zero):
+    if uno_out is not False and seven_zero:
         raise Unsupported(
-            "the formal model does not describe V-UNO-OUT-CALL together with several cards in "
-            "one turn or V-SEVEN-ZERO"
+            "the formal model does not describe V-UNO-OUT-CALL together with V-SEVEN-ZERO"
         )
     cheat = t["V-CHEAT"]
     cum = t["V-CUMULATIVE-EFFECT"]
@@ -210,6 +209,16 @@ GROUPS: tuple[Group, ...] = (
     Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),)),
     Group("UNO out call, jump-in", "official", (("V-UNO-OUT-CALL", True), ("V-JUMP-IN", True))),
     Group("UNO out call, stacking", "official", (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True))),
+    Group(
+        "UNO out call, multi-card play",
+        "official",
+        (("V-UNO-OUT-CALL", True), ("V-MULTI-PLAY", True)),
+    ),
+    Group(
+        "UNO out call, cumulative effects",
+        "official",
+        (("V-UNO-OUT-CALL", True), ("V-MULTI-PLAY", True), ("V-CUMULATIVE-EFFECT", True)),
+    ),
     Group("cheat", "official", (("V-CHEAT", True),)),
     Group("cheat, jump-in", "official", (("V-CHEAT", True), ("V-JUMP-IN", True))),
     Group("cheat, stacking", "official", (("V-CHEAT", True), ("V-STACK-DRAW", True))),

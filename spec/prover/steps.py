@@ -143,16 +143,26 @@ def whole_turn(
     cards: Sequence[str],
     colour: str | None,
     pile: Sequence[str],
+    uno_out: bool = False,
 ) -> State:
     """A whole multi-card turn (V-MULTI-PLAY …): ``cards`` laid in order by ``seat``, the
-    colour named for a wild laid last, and what the engine settles after it."""
+    colour named for a wild laid last, and what the engine settles after it. ``uno_out``:
+    the last card carried the UNO-out call (V-UNO-OUT-CALL: without it, cards that empty
+    the hand cost the penalty, drawn at once from the top of ``pile``)."""
     m = Model(rules, st.players, Concrete)
     last = cards[-1]
     c = COLOURS.index(colour) if colour else 0
+    pile = list(pile)
+    penalty = None
+    if rules.uno_out and not uno_out and sum(st.hands[seat]) == len(cards):
+        if len(pile) < rules.uno_out:
+            raise PenaltyNeedsReshuffle(f"{cards}: the draw pile holds {len(pile)} cards")
+        penalty = K.counts(pile[: rules.uno_out])
+        del pile[: rules.uno_out]
     if len(cards) == 1:
-        st = m.play(st, seat, K.one_hot(last), K.CLASS[K.INDEX[last]])
+        st = m.play(st, seat, K.one_hot(last), K.CLASS[K.INDEX[last]], penalty)
         if colour is not None and st.phase == COLOUR:
             st = m.name_colour(st, seat, c)
     else:
-        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c)
-    return settle(m, st, list(pile))
+        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, penalty)
+    return settle(m, st, pile)

@@ -50,6 +50,18 @@ def penalty_needs_reshuffle(pos: Position, action: dict[str, Any]) -> bool:
     )
 
 
+def group_penalty_needs_reshuffle(pos: Position, seat: int, cards: list[str], called: bool) -> bool:
+    """:func:`penalty_needs_reshuffle` for a whole turn: ``cards`` empty ``seat``'s hand
+    without the UNO-out call while the draw pile holds fewer cards than the penalty."""
+    out = pos.cfg.uno_out
+    return bool(
+        out
+        and not called
+        and len(pos.hands[seat]) == len(cards)
+        and len(pos.draw_pile) < out["penalty_cards"]
+    )
+
+
 def eager(rate: float):
     """The default random player: it plays a card (rather than draw or pass) with
     probability ``rate``, so rounds end."""
@@ -126,19 +138,22 @@ def turn_action(action: dict[str, Any], c: int, n: int) -> dict[str, Any]:
 
 def play_whole_turn(
     pos: Position, seat: int, act: dict[str, Any], rng: random.Random
-) -> tuple[list[str], str | None, Position]:
+) -> tuple[list[str], str | None, Position, bool]:
     """A whole multi-card turn of ``seat`` from its first action ``act``: ``(cards laid,
-    colour named, position after)``; it adds another card with probability 0.7."""
+    colour named, position after, whether the last card carried the UNO-out call)``; it
+    adds another card with probability 0.7."""
     cards: list[str] = []
     colour = None
+    called = False
     while True:
         if act["type"] == "play":
             cards.append(act["card"])
+            called = bool(act.get("uno_out"))
         elif act["type"] == "colour":
             colour = act["colour"]
         pos, _ = apply(pos, act)
         if pos.chance is not None or pos.to_act != seat or pos.phase not in ("multi", "colour"):
-            return cards, colour, pos
+            return cards, colour, pos, called
         acts = [
             a
             for a in legal_actions(pos)
@@ -152,7 +167,7 @@ def turns(
     group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
 ) -> Iterator[tuple[Position, int, list[str], str | None, Position, list[str]]]:
     """Whole multi-card turns of a seeded game: ``(before, seat, cards laid, colour named,
-    after, draw pile)``. While a turn is under way only its player acts."""
+    after, draw pile, UNO-out call made)``. While a turn is under way only its player acts."""
     rng = random.Random(seed)
     pos = new_game(players, group.profile, dict(group.options))
     for _ in range(limit):
@@ -169,5 +184,7 @@ def turns(
             pos, _ = apply(pos, rng.choice(acts))
             continue
         before = pos
-        cards, colour, pos = play_whole_turn(pos, seat, rng.choice(mine), rng)
-        yield before, seat, cards, colour, pos, list(before.draw_pile)
+        cards, colour, pos, called = play_whole_turn(pos, seat, rng.choice(mine), rng)
+        if group_penalty_needs_reshuffle(before, seat, cards, called):
+            return
+        yield before, seat, cards, colour, pos, list(before.draw_pile), called

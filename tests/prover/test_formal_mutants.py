@@ -402,6 +402,14 @@ def test_a_missed_uno_out_call_without_its_penalty_is_caught():
     assert "without the UNO-out call" in cex.text()
 
 
+def test_a_group_that_empties_the_hand_without_the_call_and_its_penalty_is_caught():
+    group = [g for g in GROUPS if g.rules.uno_out and g.rules.multi]
+    report = prove(group, [3], ["group without UNO out"], model=UnoOutForgiven, extras=False)
+    failing(report, "round end")
+    cex = failing(report, "penalty victims")
+    assert "without the UNO-out call" in cex.text()
+
+
 CHEAT = [g for g in GROUPS if g.rules.cheat]
 
 

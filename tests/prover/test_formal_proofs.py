@@ -185,6 +185,8 @@ def test_variants_the_model_does_not_describe_are_refused():
     assert rules_for("official", {"V-CHEAT": True, "V-SEVEN-ZERO": True}).seven_swap
     assert rules_for("official", {"V-CHEAT": True, "V-UNO-OUT-CALL": True}).uno_out == 2
     assert rules_for("official", {"V-CHEAT": True, "V-MULTI-IDENTICAL": True}).multi
+    ride = {"V-UNO-OUT-CALL": True, "V-MULTI-PLAY": True, "V-MULTI-RIDE": True}
+    assert rules_for("official", ride).uno_out == 2
 
 
 def test_card_tables_agree_with_the_notation():

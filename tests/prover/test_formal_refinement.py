@@ -8,7 +8,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from formalkit import REFINED, eager, in_round, play_whole_turn, players_for, steps, turns
+from formalkit import (
+    REFINED,
+    eager,
+    group_penalty_needs_reshuffle,
+    in_round,
+    penalty_needs_reshuffle,
+    play_whole_turn,
+    players_for,
+    steps,
+    turns,
+)
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -101,9 +111,9 @@ def test_a_whole_multi_card_turn_is_the_models_group_step(group, players, seed):
     """Several cards in one turn (V-MULTI-PLAY, V-CUMULATIVE-EFFECT) are one model step:
     the group goes down, its effects add up (``arithmetic.group_effect``), the turn passes."""
     checked = 0
-    for before, seat, cards, colour, after, pile in turns(group, players, seed):
+    for before, seat, cards, colour, after, pile, called in turns(group, players, seed):
         st = abstract(before)
-        got = observe(whole_turn(group.rules, st, seat, cards, colour, pile))
+        got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
         want = observe(abstract(after))
         assert got == want, f"{seat} laid {cards} ({colour}) from\n{before}\n{explain(got, want)}"
         checked += 1
@@ -651,7 +661,7 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
 
 def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
     """A seeded game of a multi-card group as the model steps it: a play on a turn is a
-    whole turn, ``("turn", before, (seat, cards, colour), after, pile)``; every other
+    whole turn, ``("turn", before, (seat, cards, colour, UNO-out call), after, pile)``; every other
     action one step, ``("step", before, action, after, pile)``."""
     rng = random.Random(seed)
     pos = new_game(players, group.profile, dict(group.options))
@@ -673,13 +683,17 @@ def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
             if pos.phase == "turn":  # a face-up play on a turn is a whole turn (below)
                 acts = [a for a in acts if a not in mine]
             act = rng.choice(acts)
+            if penalty_needs_reshuffle(pos, act):
+                return
             new, _ = apply(pos, act)
             yield "step", pos, act, new, list(pos.draw_pile)
             pos = new
             continue
         before = pos
-        cards, colour, pos = play_whole_turn(pos, seat, rng.choice(mine), rng)
-        yield "turn", before, (seat, cards, colour), pos, list(before.draw_pile)
+        cards, colour, pos, called = play_whole_turn(pos, seat, rng.choice(mine), rng)
+        if group_penalty_needs_reshuffle(before, seat, cards, called):
+            return
+        yield "turn", before, (seat, cards, colour, called), pos, list(before.draw_pile)
 
 
 @pytest.mark.parametrize(
@@ -696,8 +710,8 @@ def test_a_draw_variant_with_several_cards_in_one_turn_steps_as_the_engine(name)
         for kind, before, act, after, pile in mixed(group, n, seed):
             st = abstract(before)
             if kind == "turn":
-                seat, cards, colour = act
-                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile))
+                seat, cards, colour, called = act
+                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
                 seen.add("group" if len(cards) > 1 else "single")
             else:
                 got = observe(step(group.rules, st, act, pile))
@@ -723,8 +737,8 @@ def test_cheat_with_several_cards_in_one_turn_steps_as_the_engine(name):
         for kind, before, act, after, pile in mixed(group, n, seed):
             st = abstract(before)
             if kind == "turn":
-                seat, cards, colour = act
-                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile))
+                seat, cards, colour, called = act
+                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
                 seen.add("group" if len(cards) > 1 else "face up")
             else:
                 got = observe(step(group.rules, st, act, pile))
@@ -736,4 +750,31 @@ def test_cheat_with_several_cards_in_one_turn_steps_as_the_engine(name):
         want.add("group")
     else:  # V-MULTI-PLAY: nothing may follow a wild card, so no turn lays two cards
         assert "group" not in seen
+    assert want <= seen, sorted(want - seen)
+
+
+@pytest.mark.parametrize(
+    "name", ["UNO out call, multi-card play", "UNO out call, cumulative effects"]
+)
+def test_a_group_that_empties_the_hand_without_the_uno_out_call_steps_as_the_engine(name):
+    """V-UNO-OUT-CALL with V-MULTI-PLAY: a whole turn is the model's group step, with the
+    call or without it. A group that empties the hand with the call wins the round; without
+    it the player draws the penalty and the group takes effect, as the engine does."""
+    group = next(g for g in GROUPS if g.name == name)
+    seen: set[str] = set()
+    for seed in range(40):
+        n = 2 + seed % 4
+        for kind, before, act, after, pile in mixed(group, n, seed, rate=0.9):
+            st = abstract(before)
+            if kind == "turn":
+                seat, cards, colour, called = act
+                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
+                if len(before.hands[seat]) == len(cards):
+                    size = "group" if len(cards) > 1 else "card"
+                    seen.add(f"last {size}" + " with the call" * called)
+            else:
+                got = observe(step(group.rules, st, act, pile))
+            want = observe(abstract(after))
+            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    want = {"last group", "last group with the call", "last card", "last card with the call"}
     assert want <= seen, sorted(want - seen)
