@@ -122,7 +122,7 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
         return (
             [x for h in s.hands for x in h]
             + [*s.draw, *s.disc, *s.drawn, *s.missed, *s.scores]
-            + [s.owed_count, s.idle, s.pend_total, s.carry]
+            + [s.owed_count, s.idle, s.pend_total, s.carry, s.queued_count]
         )
 
     # a turn draw (DRAW-ONE, or the draw variants: how many cards, and when a player may draw
@@ -154,6 +154,21 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             imp(
                 st.owed_turn == 1,
                 a([st.phase == DRAWN, st.owed_seat == st.to_act, st.owed_count >= 1]),
+            ),
+            # a second owed draw waits only behind a penalty, on a turn (V-UNO-OUT-CALL: a card
+            # laid last without the call made its victim draw and lose the turn)
+            imp(st.queued_count == 0, st.queued_seat == -1),
+            imp(
+                st.queued_count > 0,
+                a(
+                    [
+                        seat(st.queued_seat),
+                        st.queued_seat != st.owed_seat,
+                        st.owed_count > 0,
+                        st.owed_turn == 0,
+                        st.phase == TURN,
+                    ]
+                ),
             ),
             *drawing,
             imp(
@@ -236,16 +251,31 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             ),
         ]
     )
+    # a penalty is owed (not a turn draw) outside a face-down card's verdict, a turn draw's
+    # choices and a starter Wild's colour: where a last card laid without the UNO-out call
+    # leaves its player (V-UNO-OUT-CALL)
+    penalty_owed = a(
+        [
+            st.owed_count > 0,
+            st.owed_turn == 0,
+            st.phase != CHEAT,
+            st.phase != DRAWN,
+            st.starter == 0,
+        ]
+    )
     round_end = a(
         [
-            # (V-CHEAT: a face-down last card awaits its verdict)
+            # (V-CHEAT: a face-down last card awaits its verdict; V-UNO-OUT-CALL: a last card
+            # laid without the call leaves a hand empty while its penalty is owed)
             imp(
                 a([playing, st.final == 0]),
                 a(
                     [
-                        ops.any([a([st.phase == CHEAT, st.pend_from == i]), x >= 1])
-                        if r.cheat
-                        else x >= 1
+                        ops.any(
+                            [a([st.phase == CHEAT, st.pend_from == i]), penalty_owed, x >= 1]
+                            if r.cheat
+                            else [penalty_owed, x >= 1]
+                        )
                         for i, x in enumerate(sizes)
                     ]
                 ),
@@ -306,6 +336,17 @@ def step_properties(
     a, imp, anyof = ops.all, ops.implies, ops.any
     out: dict[str, Any] = {}
     s, d = params.get("seat"), pre.direction
+    head = post
+    if params.get("uncalled"):
+        # V-UNO-OUT-CALL: the last card laid without the call puts its player's penalty at the
+        # head of the owed draws; the card's effect is judged on what it owes behind it
+        post = post.but(
+            owed_seat=post.queued_seat,
+            owed_count=post.queued_count,
+            owed_turn=0,
+            queued_seat=-1,
+            queued_count=0,
+        )
     # the step ended the round (or its closing Wild Draw Four awaits a futile challenge)
     gone = anyof([post.phase == SCORING, post.final == 1])
 
@@ -628,16 +669,27 @@ def step_properties(
         got = ops.sum(w)
         want = ops.ite(pre.owed_count <= ops.sum(pre.draw), pre.owed_count, ops.sum(pre.draw))
         before, after = m.sizes(pre), m.sizes(post)
+        # the rest waits for a reshuffle, or the draw queued behind (V-UNO-OUT-CALL) is next
+        waits = a(
+            [
+                post.owed_seat == pre.owed_seat,
+                post.owed_count == pre.owed_count - got,
+                ops.sum(pre.disc) > 1,
+                post.queued_count == pre.queued_count,
+            ]
+        )
+        queued_next = a(
+            [
+                post.owed_seat == pre.queued_seat,
+                post.owed_count == pre.queued_count,
+                post.queued_count == 0,
+            ]
+        )
         out["draws and reshuffles"] = a(
             [got == want]
             + [after[i] == before[i] + ops.ite(seat == i, got, 0) for i in range(n)]
             + [post.draw[k] == pre.draw[k] - w[k] for k in range(K.N_KINDS)]
-            + [
-                imp(
-                    post.owed_count > 0,
-                    a([post.owed_count == pre.owed_count - got, ops.sum(pre.disc) > 1]),
-                )
-            ]
+            + [anyof([waits, queued_next])]
         )
 
     def reshuffle() -> None:
@@ -927,11 +979,14 @@ def step_properties(
     family = action.split(" ")[0]
     if family in builders:
         builders[family]()
-    if "penalty" in params:  # V-UNO-OUT-CALL: the round goes on, the player draws the penalty
-        w = params["penalty"]
+    if params.get("uncalled"):  # V-UNO-OUT-CALL: the round goes on, the player owes the penalty
         out["penalty victims"] = a(
-            [ops.not_(gone), ops.sum(post.hands[s]) == r.uno_out]
-            + [ops.sum(post.draw) == ops.sum(pre.draw) - r.uno_out]
-            + [post.hands[s][k] >= w[k] for k in range(K.N_KINDS)]
+            [
+                ops.not_(gone),
+                head.owed_seat == s,
+                head.owed_count == r.uno_out,
+                head.owed_turn == 0,
+                a([ops.eq(x, y) for x, y in zip(head.draw, pre.draw, strict=True)]),
+            ]
         )
     return out

@@ -337,12 +337,12 @@ class Model:
         )
 
     # -- seat actions ----------------------------------------------------------------------
-    def play(self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None) -> State:
+    def play(self, st: State, seat: Any, q: Vec, cls: int, uncalled: bool = False) -> State:
         """engine.apply ``play`` on a turn (effects.play): the card goes down, then the
-        round ends, a colour is asked for, or the card takes effect. With ``penalty``: the
-        last card laid without the UNO-out call (V-UNO-OUT-CALL), see :meth:`uno_out_missed`."""
+        round ends, a colour is asked for, or the card takes effect. ``uncalled``: the last
+        card laid without the UNO-out call (V-UNO-OUT-CALL), see :meth:`uno_out_missed`."""
         ops = self.ops
-        if penalty is not None:
+        if uncalled:
             self.uncalled_last(st, seat)
         ops.require(ops.any([st.phase == TURN, st.phase == DRAWN]), "the phase allows it")
         ops.require(st.owed_count == 0, "no draw is being served")
@@ -355,14 +355,13 @@ class Model:
         ops.require(
             self.fits(st, seat, q, cls, st.phase == DRAWN), "the card may be played (PLAY-MATCH)"
         )
-        return self.laid_down(st, seat, q, cls, penalty)
+        return self.laid_down(st, seat, q, cls, uncalled)
 
-    def laid_down(
-        self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None
-    ) -> State:
+    def laid_down(self, st: State, seat: Any, q: Vec, cls: int, uncalled: bool = False) -> State:
         """effects.play once the card may go down: it goes down, then the round ends, a
-        colour is asked for, or the card takes effect (with ``penalty``: the hand is empty
-        but the UNO-out call is missing, so the player draws it and the card takes effect)."""
+        colour is asked for, or the card takes effect (``uncalled``: the hand is empty but
+        the UNO-out call is missing, so the card takes effect and the player owes the
+        penalty)."""
         ops = self.ops
         legal = self.wd4_legal_now(st, seat) if cls == arithmetic.WILD_DRAW_FOUR else 1
         prior = st.colour
@@ -379,8 +378,8 @@ class Model:
                 return self.seven_zero(laid, seat, q)
             return self.finish(laid, seat, *self.card_effect(cls), 1)
 
-        if penalty is not None:
-            return goes_on(self.uno_out_missed(laid, seat, penalty))
+        if uncalled:
+            return ops.then(goes_on(), lambda x: self.uno_out_missed(x, seat))
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(
@@ -395,24 +394,23 @@ class Model:
         self.ops.require(self.rules.uno_out > 0, "V-UNO-OUT-CALL")
         self.ops.require(self.size_of(st, seat) == cards, "the last card")
 
-    def uno_out_missed(self, st: State, seat: Any, w: Vec) -> State:
-        """effects.missing_uno_out, then drawing.serve_draws (V-UNO-OUT-CALL): the player who
-        emptied their hand without the call draws ``w``, the penalty, from the draw pile, and
-        the round goes on. The engine queues the penalty before any draw the card causes and
-        serves the queue in order, so the penalty is drawn first: the model draws it at once.
-        A penalty the draw pile cannot cover (it needs a reshuffle, or is forgiven and leaves
-        the hand empty) is not modelled: the guard asks for the whole penalty in the pile."""
-        ops = self.ops
-        ops.require(
-            ops.all(
-                [ops.le(0, x) for x in w] + [ops.le(a, b) for a, b in zip(w, st.draw, strict=True)]
-            ),
-            "cards of the draw pile",
+    def uno_out_missed(self, st: State, seat: Any) -> State:
+        """effects.missing_uno_out (V-UNO-OUT-CALL): the player who emptied their hand
+        without the call owes the penalty, and the round goes on. The engine queues the
+        penalty before any draw the card causes and serves the queue in order; ``st`` is the
+        state after the card's effect, so the penalty goes to the head of the owed draws and
+        what the effect owes (a victim's draw) waits behind it (``queued_*``). Until the
+        penalty is served the hand is empty; if it cannot be served (P-PILES-EXHAUSTED) the
+        empty hand wins the round (:meth:`serve`)."""
+        return st.but(
+            owed_seat=seat,
+            owed_count=self.rules.uno_out,
+            owed_turn=0,
+            queued_seat=st.owed_seat,
+            queued_count=st.owed_count,
         )
-        ops.require(ops.sum(w) == self.rules.uno_out, "the whole penalty (V-UNO-OUT-CALL)")
-        return self.draw_cards(st, seat, w)
 
-    def jump_in(self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None) -> State:
+    def jump_in(self, st: State, seat: Any, q: Vec, cls: int, uncalled: bool = False) -> State:
         """engine.apply ``play`` out of turn (V-JUMP-IN: effects.jump_in_cards, effects.jump_in,
         then effects.play): a player who is neither due to act nor the one who laid the top
         card covers it with an identical card. A covered Reverse's flip is undone, and play
@@ -435,11 +433,11 @@ class Model:
         if not self.may_go_out_on(cls):
             ok = ops.all([ok, self.size_of(st, seat) > 1])
         ops.require(ok, "the card may be played (V-JUMP-IN)")
-        if penalty is not None:
+        if uncalled:
             self.uncalled_last(st, seat)
         if cls == arithmetic.REVERSE:
             st = st.but(direction=-st.direction)
-        return self.laid_down(st, seat, q, cls, penalty)
+        return self.laid_down(st, seat, q, cls, uncalled)
 
     def seven_zero(self, st: State, seat: Any, q: Vec) -> State:
         """effects.finish_turn under V-SEVEN-ZERO: after a 7 its player chooses a hand to
@@ -679,13 +677,13 @@ class Model:
             lambda: self.give_turn(self.owe(st, seat, st.pend_total), st.pend_next),
         )
 
-    def stack(self, st: State, seat: Any, q: Vec, cls: int, penalty: Vec | None = None) -> State:
+    def stack(self, st: State, seat: Any, q: Vec, cls: int, uncalled: bool = False) -> State:
         """effects.stack (V-STACK-DRAW): the victim answers with a draw card and passes the
-        total, grown by it, on. With ``penalty``: the last card laid so without the UNO-out
+        total, grown by it, on. ``uncalled``: the last card laid so without the UNO-out
         call (V-UNO-OUT-CALL, :meth:`uno_out_missed`); the card still takes effect."""
         ops = self.ops
         self.decision(st, seat, STACK)
-        if penalty is not None:
+        if uncalled:
             self.uncalled_last(st, seat)
         ops.require(ops.sum(q) == 1, "one card")
         ops.require(self.answers(st, seat, q, cls), "the card may answer (V-STACK-DRAW)")
@@ -704,9 +702,8 @@ class Model:
                 )
             return self.finish(self.cleared(laid), seat, 0, 0, 2 + carry, 1)
 
-        if penalty is not None:
-            laid = self.uno_out_missed(laid, seat, penalty)
-            return goes_on()
+        if uncalled:
+            return ops.then(goes_on(), lambda x: self.uno_out_missed(x, seat))
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(
@@ -742,7 +739,7 @@ class Model:
         return st
 
     def play_group(
-        self, st: State, seat: Any, group: Vec, last: Vec, colour: Any, penalty: Vec | None = None
+        self, st: State, seat: Any, group: Vec, last: Vec, colour: Any, uncalled: bool = False
     ) -> State:
         """A whole multi-card turn (V-MULTI-PLAY and its narrowings, V-CUMULATIVE-EFFECT):
         ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
@@ -750,12 +747,12 @@ class Model:
         (``arithmetic.group_effect``). Which groups are legal is not modelled: any two or
         more cards of the hand, which only widens the steps the proofs cover. Under V-CHEAT
         every coloured card on a turn goes down face down and alone (effects.cheat_play): a
-        group is of wild cards only (V-MULTI-IDENTICAL with ``include_wilds``). With
-        ``penalty``: the group empties the hand without the UNO-out call (V-UNO-OUT-CALL,
+        group is of wild cards only (V-MULTI-IDENTICAL with ``include_wilds``).
+        ``uncalled``: the group empties the hand without the UNO-out call (V-UNO-OUT-CALL,
         :meth:`uno_out_missed`), and its effect follows as for any group."""
         ops, ar = self.ops, self.ar
         self.decision(st, seat, TURN)
-        if penalty is not None:
+        if uncalled:
             self.uncalled_last(st, seat, ops.sum(group))
         ops.require(ops.sum(group) >= 2, "two or more cards")
         if self.rules.cheat:
@@ -793,8 +790,10 @@ class Model:
                 ops.sum([last[k] for k in K.OF_CLASS[ar.REVERSE]]),
                 last_draw,
             )
-        if penalty is not None:
-            return self.finish(self.uno_out_missed(laid, seat, penalty), seat, *effect, legal)
+        if uncalled:
+            return ops.then(
+                self.finish(laid, seat, *effect, legal), lambda x: self.uno_out_missed(x, seat)
+            )
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(laid, seat, total if cum else last_draw, last[K.WD4] == 1),
@@ -1001,10 +1000,38 @@ class Model:
         # cards drawn before a reshuffle count as drawn this turn too (V-DRAW-FIXED exactly)
         drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]
         fresh = [ops.ite(turn, a + b, a) for a, b in zip(st.fresh, w, strict=True)]
+        # done: the draw queued behind this one (V-UNO-OUT-CALL: a victim's) is next
+        done = got.but(
+            owed_seat=st.queued_seat,
+            owed_count=st.queued_count,
+            owed_turn=0,
+            queued_seat=-1,
+            queued_count=0,
+            drawn=drawn,
+            fresh=fresh,
+        )
         return ops.branch(
             wait,
             lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),
-            lambda: got.but(owed_seat=-1, owed_count=0, owed_turn=0, drawn=drawn, fresh=fresh),
+            lambda: self.empty_hand_wins(done),
+        )
+
+    def empty_hand_wins(self, st: State) -> State:
+        """engine._settle, scoring.empty_hand_wins (ROUND-END): once nothing more is owed, a
+        hand left empty in a round that goes on wins it. Only V-UNO-OUT-CALL leaves one: a
+        last card laid without the call empties the hand until the penalty is served (or
+        passes the empty hand on, a 0 under V-SEVEN-ZERO), and P-PILES-EXHAUSTED may forgive
+        the penalty."""
+        ops, n = self.ops, self.n
+        sizes = self.sizes(st)
+        first: Any = n - 1
+        for s in range(n - 2, -1, -1):
+            first = ops.ite(sizes[s] == 0, s, first)
+        live = ops.all([ops.any([st.phase == p for p in PLAYING]), st.phase != CHEAT])
+        return ops.branch(
+            ops.all([st.owed_count == 0, live, ops.any([x == 0 for x in sizes])]),
+            lambda: self.go_out(st, first, 0),
+            lambda: st,
         )
 
     def reshuffle(self, st: State) -> State:

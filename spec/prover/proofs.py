@@ -99,9 +99,8 @@ def _uncalled(method: str, cls: int) -> Build:
 
     def build(m: Model, pre: State) -> Result:
         q, dom = card_of(m.ops, cls, "card.")
-        w = m.ops.ints("penalty.", K.N_KINDS)
-        params = {"seat": 0, "card": q, "cls": cls, "penalty": w}
-        return params, getattr(m, method)(pre, 0, q, cls, penalty=w), dom
+        params = {"seat": 0, "card": q, "cls": cls, "uncalled": True}
+        return params, getattr(m, method)(pre, 0, q, cls, uncalled=True), dom
 
     return build
 
@@ -176,10 +175,9 @@ def _group(m: Model, pre: State, uncalled: bool = False) -> Result:
     last = ops.ints("last.", K.N_KINDS)
     c = ops.int("colour")
     params = {"seat": 0, "group": g, "last": last, "colour": c}
-    w = None
     if uncalled:  # V-UNO-OUT-CALL: the group empties the hand without the call
-        w = params["penalty"] = ops.ints("penalty.", K.N_KINDS)
-    return params, m.play_group(pre, 0, g, last, c, w), [x >= 0 for x in g]
+        params["uncalled"] = True
+    return params, m.play_group(pre, 0, g, last, c, uncalled), [x >= 0 for x in g]
 
 
 @dataclass(frozen=True)
@@ -359,8 +357,8 @@ def step_text(action: str, params: dict[str, Any]) -> str:
         parts.append(f"{verb} {params['target']}")
     if "drawn" in params:
         parts.append(f"drawing {cards(params['drawn'])}")
-    if "penalty" in params:
-        parts.append(f"without the UNO-out call, drawing {cards(params['penalty'])}")
+    if params.get("uncalled"):
+        parts.append("without the UNO-out call")
     if "hands" in params:
         parts.append(f"by seat {params['dealer']}: " + "; ".join(cards(h) for h in params["hands"]))
     return " ".join(parts)

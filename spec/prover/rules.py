@@ -126,10 +126,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
             "in one turn"
         )
     uno_out = t["V-UNO-OUT-CALL"]
-    if uno_out is not False and seven_zero:
-        raise Unsupported(
-            "the formal model does not describe V-UNO-OUT-CALL together with V-SEVEN-ZERO"
-        )
     cheat = t["V-CHEAT"]
     cum = t["V-CUMULATIVE-EFFECT"]
     alt = t["V-ALT-SCORING-LOSER-500"]
@@ -209,6 +205,7 @@ GROUPS: tuple[Group, ...] = (
     Group("UNO out call", "official", (("V-UNO-OUT-CALL", True),)),
     Group("UNO out call, jump-in", "official", (("V-UNO-OUT-CALL", True), ("V-JUMP-IN", True))),
     Group("UNO out call, stacking", "official", (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True))),
+    Group("UNO out call, 0-7", "official", (("V-UNO-OUT-CALL", True), ("V-SEVEN-ZERO", True))),
     Group(
         "UNO out call, multi-card play",
         "official",

@@ -82,6 +82,10 @@ class State:
     under: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
     #: [kind] phase cheat: ``announced`` before the face-down play (``prior``: the colour)
     prior_ann: list[Any] = field(default_factory=lambda: [0] * K.N_KINDS)
+    #: a second owed draw, served after the first (V-UNO-OUT-CALL: the victim of a card laid
+    #: last without the call draws after its player's penalty): who, how many
+    queued_seat: Any = -1
+    queued_count: Any = 0
     handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
 
     def but(self, **changes: Any) -> State:
@@ -129,6 +133,8 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         announced=per_kind("announced"),
         under=per_kind("under"),
         prior_ann=per_kind("prior_ann"),
+        queued_seat=one("queued_seat"),
+        queued_count=one("queued_count"),
     )
     return st.but(**fixed)
 
@@ -165,13 +171,20 @@ def abstract(pos: Any) -> State:
     ph = PHASE_NAMES.index(phase)
     n = get("players")
     owed_draws = get("owed_draws")
-    if len(owed_draws) > 1:
+    queued = None
+    if len(owed_draws) > 1 and len({o["seat"] for o in owed_draws}) == 1:
         # V-CHEAT: a false accusation of a Draw Two queues the penalty, then the card's two,
         # for the same seat; the model's one owed draw holds their sum (served in order from
         # the same pile, the same cards reach the same hand)
-        if len({o["seat"] for o in owed_draws}) > 1 or any(o.get("turn") for o in owed_draws):
-            raise OutOfScope("several owed draws at once")
+        if any(o.get("turn") for o in owed_draws):
+            raise OutOfScope("a turn draw queued with another draw")
         owed_draws = [{**owed_draws[0], "count": sum(o["count"] for o in owed_draws)}]
+    elif len(owed_draws) == 2 and not owed_draws[1].get("turn"):
+        # V-UNO-OUT-CALL: a last card laid without the call queues its player's penalty,
+        # then the draw of the card's victim
+        queued = owed_draws[1]
+    elif len(owed_draws) > 1:
+        raise OutOfScope("several owed draws at once")
     owed = owed_draws[0] if owed_draws else None
     pend = get("pending") or {}
     colour_of = lambda c: -1 if c is None else COLOURS.index(c)  # noqa: E731
@@ -223,6 +236,8 @@ def abstract(pos: Any) -> State:
         announced=announced,
         under=under if cheat else zero,
         prior_ann=prior_ann if cheat else zero,
+        queued_seat=queued["seat"] if queued else -1,
+        queued_count=queued["count"] if queued else 0,
     )
 
 
@@ -257,6 +272,7 @@ def observe(st: State) -> dict[str, Any]:
         "scores": list(st.scores),
         "round": st.round,
         "owed": (st.owed_seat, st.owed_count, st.owed_turn),
+        "queued": (st.queued_seat, st.queued_count),
     }
     if ph in PLAYING or ph == SCORING:
         out.update(top=tuple(st.top), colour=st.colour, direction=st.direction)
@@ -307,6 +323,10 @@ def describe(st: State) -> str:
     if st.owed_count:
         what = "a turn draw" if st.owed_turn else "a penalty"
         lines.append(f"  seat {st.owed_seat} owes {st.owed_count} card(s) ({what})")
+    if st.queued_count:
+        lines.append(
+            f"  then seat {st.queued_seat} owes {st.queued_count} card(s) (queued behind it)"
+        )
     if ph in (CHALLENGE, STACK):
         lines.append(
             f"  seat {st.to_act} faces {st.pend_total} cards from seat {st.pend_from}"
@@ -345,6 +365,7 @@ def to_json(st: State) -> dict[str, Any]:
         "colour": colour_name(st.colour),
         "draw_pile": K.cards_of(st.draw),
         "owed": {"seat": st.owed_seat, "count": st.owed_count, "turn": bool(st.owed_turn)},
+        "queued": {"seat": st.queued_seat, "count": st.queued_count},
         "pending": {
             "from": st.pend_from,
             "total": st.pend_total,

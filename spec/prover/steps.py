@@ -26,11 +26,6 @@ class Unmodelled(ValueError):
     """An action the model does not describe (a chance input outside a round, a variant's action)."""
 
 
-class PenaltyNeedsReshuffle(Unmodelled):
-    """V-UNO-OUT-CALL: the last card laid without the call, while the draw pile holds fewer
-    cards than the penalty (the model draws the whole penalty at once)."""
-
-
 def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -> State:
     """The state after ``action`` and everything the engine settles after it.
 
@@ -40,22 +35,16 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
     m = Model(rules, st.players, Concrete)
     kind, seat = action["type"], action.get("seat")
     pile = list(pile)
-    uncalled = (
+    uncalled = bool(
         kind == "play"
         and rules.uno_out
         and not action.get("uno_out")
         and "claim" not in action
         and sum(st.hands[seat]) == 1
     )
-    penalty = None
-    if uncalled:  # V-UNO-OUT-CALL: the penalty comes off the draw pile at once
-        if len(pile) < rules.uno_out:
-            raise PenaltyNeedsReshuffle(f"{action}: the draw pile holds {len(pile)} cards")
-        penalty = K.counts(pile[: rules.uno_out])
-        del pile[: rules.uno_out]
     if kind == "play" and st.phase == STACK:
         card = action["card"]
-        st = m.stack(st, seat, K.one_hot(card), K.CLASS[K.KINDS.index(card)], penalty)
+        st = m.stack(st, seat, K.one_hot(card), K.CLASS[K.KINDS.index(card)], uncalled)
     elif kind == "play":
         if "claim" in action:  # V-CHEAT: face down, announced as the claim
             claim = action["claim"]
@@ -65,9 +54,9 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
             return settle(m, st, pile)
         card, cls = K.one_hot(action["card"]), K.CLASS[K.KINDS.index(action["card"])]
         if st.phase == TURN and seat != st.to_act:
-            st = m.jump_in(st, seat, card, cls, penalty)
+            st = m.jump_in(st, seat, card, cls, uncalled)
         else:
-            st = m.play(st, seat, card, cls, penalty)
+            st = m.play(st, seat, card, cls, uncalled)
     elif kind == "swap":
         st = m.swap(st, seat, action["target"])
     elif kind == "draw":
@@ -148,21 +137,16 @@ def whole_turn(
     """A whole multi-card turn (V-MULTI-PLAY …): ``cards`` laid in order by ``seat``, the
     colour named for a wild laid last, and what the engine settles after it. ``uno_out``:
     the last card carried the UNO-out call (V-UNO-OUT-CALL: without it, cards that empty
-    the hand cost the penalty, drawn at once from the top of ``pile``)."""
+    the hand cost the penalty)."""
     m = Model(rules, st.players, Concrete)
     last = cards[-1]
     c = COLOURS.index(colour) if colour else 0
+    uncalled = bool(rules.uno_out) and not uno_out and sum(st.hands[seat]) == len(cards)
     pile = list(pile)
-    penalty = None
-    if rules.uno_out and not uno_out and sum(st.hands[seat]) == len(cards):
-        if len(pile) < rules.uno_out:
-            raise PenaltyNeedsReshuffle(f"{cards}: the draw pile holds {len(pile)} cards")
-        penalty = K.counts(pile[: rules.uno_out])
-        del pile[: rules.uno_out]
     if len(cards) == 1:
-        st = m.play(st, seat, K.one_hot(last), K.CLASS[K.INDEX[last]], penalty)
+        st = m.play(st, seat, K.one_hot(last), K.CLASS[K.INDEX[last]], uncalled)
         if colour is not None and st.phase == COLOUR:
-            st = m.name_colour(st, seat, c)
+            st = m.name_colour(settle(m, st, pile), seat, c)  # after the penalty, if any
     else:
-        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, penalty)
+        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, uncalled)
     return settle(m, st, pile)

@@ -36,29 +36,12 @@ def in_round(pos: Position, action: dict[str, Any]) -> bool:
     return not (action["type"] == "shuffle" and pos.chance["purpose"] == "starter")
 
 
-def penalty_needs_reshuffle(pos: Position, action: dict[str, Any]) -> bool:
-    """V-UNO-OUT-CALL: ``action`` lays the last card without the call while the draw pile
-    holds fewer cards than the penalty (the model draws the whole penalty at once, so it
-    does not describe this step)."""
-    out = pos.cfg.uno_out
-    return bool(
-        out
-        and action["type"] == "play"
-        and not action.get("uno_out")
-        and len(pos.hands[action["seat"]]) == 1
-        and len(pos.draw_pile) < out["penalty_cards"]
-    )
-
-
-def group_penalty_needs_reshuffle(pos: Position, seat: int, cards: list[str], called: bool) -> bool:
-    """:func:`penalty_needs_reshuffle` for a whole turn: ``cards`` empty ``seat``'s hand
-    without the UNO-out call while the draw pile holds fewer cards than the penalty."""
-    out = pos.cfg.uno_out
-    return bool(
-        out
-        and not called
-        and len(pos.hands[seat]) == len(cards)
-        and len(pos.draw_pile) < out["penalty_cards"]
+def colour_after_a_reshuffle(pos: Position, cards: list[str], colour: str | None) -> bool:
+    """V-UNO-OUT-CALL: a group laid last without the call, ending with a wild card, whose
+    penalty waits for a reshuffle before the colour is named. The model takes a group and
+    its colour as one step, so it has no state for this turn half done."""
+    return (
+        len(cards) > 1 and cards[-1] in ("W", "WD4") and colour is None and pos.chance is not None
     )
 
 
@@ -85,8 +68,7 @@ def steps(
     """``(before, action, after, draw pile the step draws from)`` for every step of a
     seeded game inside a round, up to ``limit`` actions. ``choose(pos, acts, rng)`` picks
     each action (default :func:`eager` with ``rate``); ``options`` are added to the
-    group's. A game stops before a step the model does not describe
-    (:func:`penalty_needs_reshuffle`)."""
+    group's."""
     rng = random.Random(seed)
     choose = choose or eager(rate)
     pos = new_game(players, group.profile, {**dict(group.options), **(options or {})})
@@ -96,8 +78,6 @@ def steps(
         act = chance_action(pos, rng) if pos.chance is not None else None
         if act is None:
             act = choose(pos, legal_actions(pos), rng)
-        if penalty_needs_reshuffle(pos, act):
-            return
         new, _ = apply(pos, act)
         if in_round(pos, act):
             yield pos, act, new, list(pos.draw_pile)
@@ -121,6 +101,7 @@ def turn(st: State, c: int) -> State:
         scores=moved(st.scores),
         to_act=seat(st.to_act),
         owed_seat=seat(st.owed_seat),
+        queued_seat=seat(st.queued_seat),
         pend_from=seat(st.pend_from),
         pend_next=seat(st.pend_next),
         winner=seat(st.winner),
@@ -185,6 +166,6 @@ def turns(
             continue
         before = pos
         cards, colour, pos, called = play_whole_turn(pos, seat, rng.choice(mine), rng)
-        if group_penalty_needs_reshuffle(before, seat, cards, called):
+        if colour_after_a_reshuffle(pos, cards, colour):
             return
         yield before, seat, cards, colour, pos, list(before.draw_pile), called

@@ -389,8 +389,7 @@ def test_a_wild_draw_four_starter_that_is_kept_is_caught():
 class UnoOutForgiven(Model):
     """A last card laid without the UNO-out call: the round goes on, but nobody draws."""
 
-    def uno_out_missed(self, st, seat, w):
-        super().uno_out_missed(st, seat, w)  # the same guard
+    def uno_out_missed(self, st, seat):
         return st
 
 
@@ -408,6 +407,21 @@ def test_a_group_that_empties_the_hand_without_the_call_and_its_penalty_is_caugh
     failing(report, "round end")
     cex = failing(report, "penalty victims")
     assert "without the UNO-out call" in cex.text()
+
+
+class QueueDropped(Model):
+    """A served draw that forgets the draw queued behind it (the victim of a card laid last
+    without the UNO-out call never draws)."""
+
+    def serve(self, st, w):
+        return super().serve(st.but(queued_seat=-1, queued_count=0), w)
+
+
+def test_a_draw_queued_behind_a_penalty_that_is_dropped_is_caught():
+    group = [g for g in GROUPS if g.name == "UNO out call"]
+    report = prove(group, [3], ["serve"], model=QueueDropped, extras=False)
+    cex = failing(report, "draws and reshuffles")
+    assert "queued behind it" in cex.text()
 
 
 CHEAT = [g for g in GROUPS if g.rules.cheat]

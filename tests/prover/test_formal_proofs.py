@@ -166,8 +166,6 @@ def test_variants_the_model_does_not_describe_are_refused():
     assert rules_for("official", {"V-CHEAT": True}).cheat == (2, 2)
     finish = {"V-CHEAT": True, "V-NO-ACTION-FINISH": {"forbidden_last": "special"}}
     assert rules_for("official", finish).forbidden_last == "special"
-    with pytest.raises(Unsupported, match="V-UNO-OUT-CALL together"):
-        rules_for("official", {"V-UNO-OUT-CALL": True, "V-SEVEN-ZERO": True})
     with pytest.raises(ValueError, match="V-EXT-PARTNER-ROTATION cannot be combined with"):
         rules_for(  # the catalogue itself refuses it
             "official",
@@ -184,6 +182,7 @@ def test_variants_the_model_does_not_describe_are_refused():
     assert rules_for("official", cheat).cheat == (2, 2)
     assert rules_for("official", {"V-CHEAT": True, "V-SEVEN-ZERO": True}).seven_swap
     assert rules_for("official", {"V-CHEAT": True, "V-UNO-OUT-CALL": True}).uno_out == 2
+    assert rules_for("official", {"V-UNO-OUT-CALL": True, "V-SEVEN-ZERO": True}).zero_rotate
     assert rules_for("official", {"V-CHEAT": True, "V-MULTI-IDENTICAL": True}).multi
     ride = {"V-UNO-OUT-CALL": True, "V-MULTI-PLAY": True, "V-MULTI-RIDE": True}
     assert rules_for("official", ride).uno_out == 2

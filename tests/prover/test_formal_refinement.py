@@ -10,10 +10,9 @@ import random
 import pytest
 from formalkit import (
     REFINED,
+    colour_after_a_reshuffle,
     eager,
-    group_penalty_needs_reshuffle,
     in_round,
-    penalty_needs_reshuffle,
     play_whole_turn,
     players_for,
     steps,
@@ -388,7 +387,9 @@ def test_a_last_card_without_the_uno_out_call_steps_as_the_engine():
                 called += after.phase in ("deal", "over") or after.scores != before.scores
             else:
                 uncalled += 1
-                assert len(after.hands[action["seat"]]) == 2 and after.phase != "deal"
+                # the penalty is drawn, unless the draw pile runs out before it is all drawn
+                drew = len(after.hands[action["seat"]]) == 2 or after.chance is not None
+                assert drew and after.phase != "deal"
     assert uncalled > 0 and called > 0, (uncalled, called)
 
 
@@ -683,15 +684,13 @@ def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
             if pos.phase == "turn":  # a face-up play on a turn is a whole turn (below)
                 acts = [a for a in acts if a not in mine]
             act = rng.choice(acts)
-            if penalty_needs_reshuffle(pos, act):
-                return
             new, _ = apply(pos, act)
             yield "step", pos, act, new, list(pos.draw_pile)
             pos = new
             continue
         before = pos
         cards, colour, pos, called = play_whole_turn(pos, seat, rng.choice(mine), rng)
-        if group_penalty_needs_reshuffle(before, seat, cards, called):
+        if colour_after_a_reshuffle(pos, cards, colour):
             return
         yield "turn", before, (seat, cards, colour, called), pos, list(before.draw_pile)
 
@@ -778,3 +777,98 @@ def test_a_group_that_empties_the_hand_without_the_uno_out_call_steps_as_the_eng
             assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
     want = {"last group", "last group with the call", "last card", "last card with the call"}
     assert want <= seen, sorted(want - seen)
+
+
+def short_piles(pos, card: str, draw: int, spare: bool):
+    """``pos`` (a turn, nothing owed) changed so that the seat to act holds only ``card``
+    (of the current colour, so it may be played) and the draw pile holds ``draw`` cards;
+    the other cards of the piles lie in the discard pile under its top card (``spare``) or
+    go to the other hands, so that once the card is down only the old top card can be
+    reshuffled and the rest of a penalty is forgiven (P-PILES-EXHAUSTED)."""
+    from reference import dump, load
+
+    d = dump(pos)
+    s, top = d["to_act"], d["discard_pile"][-1]
+    others = [t for t in range(d["players"]) if t != s]
+    places = [d["draw_pile"], d["discard_pile"], *d["hands"]]
+    holder = next(p for p in places if card in p and not (p is d["discard_pile"] and card == top))
+    holder.remove(card)
+    rest = d["draw_pile"] + d["discard_pile"][:-1] + d["hands"][s]
+    d["hands"][s] = [card]
+    d["draw_pile"], rest = rest[:draw], rest[draw:]
+    if spare:
+        d["discard_pile"] = rest + [top]
+    else:
+        d["discard_pile"] = [top]
+        for i, c in enumerate(rest):
+            d["hands"][others[i % len(others)]].append(c)
+    d["uno"] = [None] * d["players"]
+    d["uno"][s] = "called"
+    return load(d)
+
+
+@pytest.mark.parametrize(
+    "name, face, spare",
+    [
+        ("UNO out call", "5", True),
+        ("UNO out call", "5", False),
+        ("UNO out call", "D2", True),
+        ("UNO out call", "D2", False),
+        ("UNO out call, 0-7", "0", True),
+        ("UNO out call, 0-7", "0", False),
+        ("UNO out call, 0-7", "7", True),
+        ("UNO out call, 0-7", "7", False),
+    ],
+)
+def test_a_penalty_the_draw_pile_cannot_cover_steps_as_the_engine(name, face, spare):
+    """V-UNO-OUT-CALL: a last card laid without the call while the draw pile holds fewer
+    cards than the penalty. The penalty waits for a reshuffle (a Draw Two's victim draws
+    after it: two owed draws, the second in the model's queue), and what the reshuffle
+    cannot give is forgiven. Under 0-7 a last 0 passes the empty hand on before the
+    penalty is drawn, and whoever receives it wins the round; a last 7 asks for the swap
+    once the penalty is served. Each step, through the reshuffle, is the model's."""
+    import random
+
+    from reference.chance import chance_action
+
+    group = next(g for g in GROUPS if g.name == name)
+    outcomes = set()
+    for seed in range(6):
+        start = next(
+            b
+            for b, _, _, _ in steps(group, 2 + seed % 3, seed, limit=60)
+            if b.phase == "turn" and not b.owed_draws and b.chance is None and b.colour
+        )
+        card = start.colour + face
+        pos = short_piles(start, card, seed % 2, spare)
+        s, rng = pos.to_act, random.Random(seed)
+        act = {"type": "play", "seat": s, "card": card}
+        assert act in legal_actions(pos)
+        for _ in range(4):  # the play, a reshuffle, the swap, a reshuffle
+            after, events = apply(pos, act)
+            got = observe(step(group.rules, abstract(pos), act, list(pos.draw_pile)))
+            want = observe(abstract(after))
+            assert got == want, f"{act} from\n{pos}\n{explain(got, want)}"
+            outcomes.add("victim queued" if abstract(after).queued_count else "")
+            outcomes.add("forgiven" if any(e["type"] == "draw_forgiven" for e in events) else "")
+            pos = after
+            if pos.phase in ("deal", "over"):
+                break
+            if pos.chance is not None:
+                outcomes.add("reshuffle")
+                act = chance_action(pos, rng)
+            elif pos.phase == "swap":
+                outcomes.add("swap after the penalty")
+                act = next(a for a in legal_actions(pos) if a["type"] == "swap")
+            else:
+                break
+        if pos.phase in ("deal", "over"):
+            won = next(t for t in range(pos.players) if pos.scores[t] != start.scores[t])
+            outcomes.add("won by the receiver" if won != s else "won by its player")
+    want = {
+        "5": {"reshuffle"},
+        "D2": {"reshuffle", "victim queued"},
+        "0": {"won by the receiver"},
+        "7": {"reshuffle", "swap after the penalty"},
+    }[face] | ({"forgiven"} if not spare and face != "0" else set())
+    assert want <= outcomes and "won by its player" not in outcomes, sorted(want - outcomes)
