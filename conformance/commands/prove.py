@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
     not_modelled = (
         f"{refused}V-CHEAT together with several cards in one turn; "
         "V-UNO-OUT-CALL together with several cards in "
-        "one turn or 0-7; 0-7 together with several cards in one turn; a "
+        "one turn or 0-7; a "
         "last card laid without the UNO-out call whose penalty needs a reshuffle "
         "(V-UNO-OUT-CALL: the model draws the penalty at once)"
     )

@@ -77,6 +77,7 @@ def test_the_variant_scopes_and_what_is_not_modelled(capsys):
     data = json.loads(out)
     assert code == 0 and "V-CHEAT together with several cards" in data["not_modelled"]
     assert "needs a reshuffle (V-UNO-OUT-CALL" in data["not_modelled"]
+    assert "0-7 together" not in data["not_modelled"]  # modelled with several cards too
     effects = next(g for g in data["goals"] if g["goal"] == "card effects")
     assert {"jump in number", "jump in reverse"} <= set(effects["steps"])
     assert effects["groups"] == ["jump-in"]
