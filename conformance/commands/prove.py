@@ -74,10 +74,10 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
 
     refused = ", ".join(UNSUPPORTED) + "; " if UNSUPPORTED else ""
     not_modelled = (
-        f"{refused}V-UNO-OUT-CALL together with several cards in "
-        "one turn or 0-7; 0-7 together with several cards in one turn; a "
-        "last card laid without the UNO-out call whose penalty needs a reshuffle "
-        "(V-UNO-OUT-CALL: the model draws the penalty at once)"
+        f"{refused}no variant is refused. Left abstract: the order of the draw pile (a "
+        "chance input: the model counts cards per kind), who has called UNO (any one-card "
+        "hand may be caught), which groups of several cards are legal (any two or more "
+        "cards of the hand), and who deals the next round (the lemma 'dealers')"
     )
 
     if args.list:

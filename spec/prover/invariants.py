@@ -33,8 +33,8 @@ from spec.prover.state import (
 #: invariant -> what it says (the rows of ``unospec prove``)
 INVARIANTS = {
     "card conservation": "for each of the 54 kinds, hands + draw pile + discard pile hold the deck's copies (108 cards)",
-    "no negative counts": "no location holds fewer than zero cards of a kind; owed draws, missed turns, scores and idle turns are never negative",
-    "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card (under V-CHEAT the card announced for it, and while a face-down card awaits its verdict the card under it and what was announced before) and the current colour are consistent",
+    "no negative counts": "no location holds fewer than zero cards of a kind; owed draws, missed turns, scores, idle turns and the effect a group keeps for after a hand swap are never negative",
+    "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card (under V-CHEAT the card announced for it, and while a face-down card awaits its verdict the card under it and what was announced before) and the current colour are consistent; a hand swap is chosen only after a 7, alone or in a group, and only a group leaves an effect for after it",
     "round end": "a round goes on only while every hand holds a card, and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
 }
 #: the fields of :class:`~spec.prover.rules.Rules` the invariants read
@@ -42,8 +42,8 @@ INVARIANT_RULES = ("stalemate_policy", "cheat")
 #: step property -> what it says
 PROPERTIES = {
     "turn draws": "a turn draw asks the player for one card (V-DRAW-FIXED exactly: n); a player draws on only below the cap and, under V-DRAW-UNTIL-PLAYABLE / -STOP, only while the card drawn last cannot be played; under V-DRAW-UNTIL-PLAYABLE nobody passes while they must draw on or must play the card found",
-    "hand swaps": "0-7: a 7 leaves its player to choose a hand, and the swap exchanges exactly that hand and theirs; a 0 moves every hand exactly one seat on in the direction of play; no other card moves a hand",
-    "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says",
+    "hand swaps": "0-7: a 7 leaves its player to choose a hand, and the swap exchanges exactly that hand and theirs; a 0 moves every hand exactly one seat on in the direction of play; no other card moves a hand; with several cards in one turn, a 7 among them asks for the swap (no 0 among them then moves a hand) and otherwise a 0 among them moves every hand on",
+    "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says; after a swap that a group with a 7 asked for, the group's effect takes place",
     "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
     "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card (and under V-CHEAT, while a face-down card awaits its verdict, the card under it)",
     "first turn": "the deal gives every seat 7 cards of the deck and leaves the rest as the draw pile; a number starter gives the first turn to the dealer's left, clockwise; a Skip to the seat after them; a Reverse to the dealer, counter-clockwise; a Draw Two makes the dealer's left draw 2 and lose the turn; a Wild has the dealer's left name the colour, then play; a Wild Draw Four (and under V-EXT-FIRST-WILD-REDRAW a Wild, under V-FIRST-CARD-NO-SPECIAL any special card) is returned and another card turned up",
@@ -123,6 +123,7 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             [x for h in s.hands for x in h]
             + [*s.draw, *s.disc, *s.drawn, *s.missed, *s.scores]
             + [s.owed_count, s.idle, s.pend_total, s.carry, s.queued_count]
+            + [s.group_sevens, s.swap_skips, s.swap_flips, s.swap_draws]
         )
 
     # a turn draw (DRAW-ONE, or the draw variants: how many cards, and when a player may draw
@@ -233,11 +234,20 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
             imp(playing, st.idle < n) if r.stalemate_policy else True,
             st.round >= 1,
             imp(st.phase == SCORING, seat(st.winner)),
-            # V-SEVEN-ZERO: a hand swap is chosen only right after a 7 (no step of another
-            # profile enters the phase; the invariant does not read the rules, so that every
-            # other step's proof is shared with the profiles without 0-7)
-            # (V-CHEAT: after a 7 announced for a face-down card)
-            imp(st.phase == SWAP, ops.weigh(match, K.SEVEN) == 1),
+            # V-SEVEN-ZERO: a hand swap is chosen only right after a 7, or after a group of
+            # cards with a 7 among them (no step of another profile enters the phase; the
+            # invariant does not read the rules, so that every other step's proof is shared
+            # with the profiles without 0-7) (V-CHEAT: after a 7 announced for a face-down
+            # card). Only a group leaves an effect to take after the swap; a draw in it is
+            # at least a Draw Two's, and a Wild Draw Four's if one is on top.
+            imp(st.phase == SWAP, ops.any([ops.weigh(match, K.SEVEN) == 1, st.group_sevens >= 1])),
+            imp(st.phase != SWAP, st.group_sevens == 0),
+            imp(
+                st.group_sevens == 0,
+                a([st.swap_skips == 0, st.swap_flips == 0, st.swap_draws == 0]),
+            ),
+            imp(st.swap_draws > 0, st.swap_draws >= 2),
+            imp(a([st.phase == SWAP, st.top[K.WD4] == 1]), st.swap_draws >= 4),
             # V-JUMP-IN: who laid the top card, if the next turn has not begun
             imp(playing, a([st.last >= -1, st.last < n])),
             imp(
@@ -455,8 +465,19 @@ def step_properties(
                 if u != s
             ]
         )
+        if not r.multi:  # a single 7: the turn passes on as after any number card
+            out["card effects"] = a(
+                [post.handed == mod(s + d, n), post.direction == d, post.phase == TURN, none_owed]
+            )
+            return
+        # after a group with a 7 (several cards in one turn): the group's effect, which the
+        # state kept (a single 7 kept none)
+        draws = pre.swap_draws
         out["card effects"] = a(
-            [post.handed == mod(s + d, n), post.direction == d, post.phase == TURN, none_owed]
+            [
+                passes_after(pre.swap_skips, pre.swap_flips, draws),
+                imp(draws == 0, post.phase == TURN),
+            ]
         )
 
     def jump_in() -> None:
@@ -634,6 +655,24 @@ def step_properties(
             ]
         )
 
+    def passes_after(skips: Any, flips: Any, draws: Any) -> Any:
+        """The turn passes from ``s`` after ``skips`` Skips, ``flips`` Reverses and
+        ``draws`` cards to draw (V-CUMULATIVE-EFFECT: the victim, if any, and then one seat
+        per Skip lose their turn, never more than everyone else; with two players a
+        Reverse is a Skip too)."""
+        dir2 = ops.ite(flips % 2 == 1, -d, d)
+        passed = skips + ops.ite(draws > 0, 1, 0) + (flips if n == 2 else 0)
+        passed = ops.ite(passed > n - 1, n - 1, passed)
+        after = mod(s + dir2 * (1 + passed), n)
+        victim = mod(s + dir2, n)
+        return a(
+            [
+                post.direction == dir2,
+                imp(draws == 0, a([post.handed == after, none_owed])),
+                imp(draws > 0, victim_faces(victim, draws, after)),
+            ]
+        )
+
     def group() -> None:
         g, last = params["group"], params["last"]
         cnt = lambda vec, c: ops.sum([vec[k] for k in K.OF_CLASS[c]])  # noqa: E731
@@ -648,21 +687,38 @@ def step_properties(
         else:
             skips, flips = cnt(last, ar.SKIP), cnt(last, ar.REVERSE)
             draws = 2 * cnt(last, ar.DRAW_TWO) + 4 * last[K.WD4]
-        dir2 = ops.ite(flips % 2 == 1, -d, d)
-        # V-CUMULATIVE-EFFECT: the victim (if any) and then one seat per Skip lose their
-        # turn, never more than everyone else; with two players a Reverse is a Skip too
-        passed = skips + ops.ite(draws > 0, 1, 0) + (flips if n == 2 else 0)
-        passed = ops.ite(passed > n - 1, n - 1, passed)
-        after = mod(s + dir2 * (1 + passed), n)
-        victim = mod(s + dir2, n)
-        ok = a(
+        ok = passes_after(skips, flips, draws)
+        if r.seven_swap or r.zero_rotate:
+            ok = group_seven_zero(g, skips, flips, draws, ok)
+        out["card effects"] = imp(ops.not_(gone), ok)
+
+    def group_seven_zero(g: Any, skips: Any, flips: Any, draws: Any, effect: Any) -> Any:
+        """V-SEVEN-ZERO with several cards in one turn: a 7 anywhere in the group leaves
+        its player to choose a hand, the group's effect still to come (no hand moves yet,
+        not even for a 0 in the group); with no 7, a 0 anywhere in it moves every hand one
+        seat on in the direction of play before the group's Reverses, then the effect."""
+        faces = lambda f: ops.sum(  # noqa: E731
+            [g[k] for k in K.OF_CLASS[ar.NUMBER] if K.FACE[k] == f]
+        )
+        seven = faces(7) >= 1 if r.seven_swap else False
+        zero = a([faces(0) >= 1, ops.not_(seven)]) if r.zero_rotate else False
+        waits = a(
             [
-                post.direction == dir2,
-                imp(draws == 0, a([post.handed == after, none_owed])),
-                imp(draws > 0, victim_faces(victim, draws, after)),
+                post.phase == SWAP,
+                post.to_act == s,
+                post.direction == d,
+                none_owed,
+                post.swap_skips == skips,
+                post.swap_flips == flips,
+                post.swap_draws == draws,
             ]
         )
-        out["card effects"] = imp(ops.not_(gone), ok)
+        rotated = a([imp(d == w, same_hands(g, s, w)) for w in (1, -1)])
+        out["hand swaps"] = imp(
+            ops.not_(gone),
+            a([imp(zero, rotated), imp(ops.not_(zero), same_hands(g, s))]),
+        )
+        return a([imp(seven, waits), imp(ops.not_(seven), effect)])
 
     def serve() -> None:
         w, seat = params["drawn"], pre.owed_seat

@@ -245,6 +245,10 @@ class Model:
             "final": 0,
             "under": zero,
             "prior_ann": zero,
+            "group_sevens": 0,
+            "swap_skips": 0,
+            "swap_flips": 0,
+            "swap_draws": 0,
         }
         return st.but(**{**base, **changes})
 
@@ -446,26 +450,61 @@ class Model:
         ops, r = self.ops, self.rules
         face = ops.weigh(q, K.FACE)
 
-        def plain() -> State:
-            return self.finish(st, seat, 0, 0, 0, 1)
-
-        def rotated(direction: int) -> State:
-            return self.finish(self.rotate_hands(st, direction), seat, 0, 0, 0, 1)
-
         def zero() -> State:
-            if not r.zero_rotate:
-                return plain()
-            if isinstance(st.direction, int):
-                return ops.branch(face == 0, lambda: rotated(st.direction), plain)
-            return ops.branch(
-                face == 0,
-                lambda: ops.branch(st.direction == 1, lambda: rotated(1), lambda: rotated(-1)),
-                plain,
-            )
+            return self.after_zero(st, face == 0, lambda s: self.finish(s, seat, 0, 0, 0, 1))
 
         if not r.seven_swap:
             return zero()
         return ops.branch(face == 7, lambda: self.cleared(st, phase=SWAP, to_act=seat), zero)
+
+    def after_zero(self, st: State, zero: Any, then: Any) -> State:
+        """V-SEVEN-ZERO's zero_rotate: when ``zero`` holds, every hand passes on
+        (:meth:`rotate_hands`, in the state's direction) before ``then(state)``."""
+        ops = self.ops
+        if not self.rules.zero_rotate:
+            return then(st)
+
+        def rotated(direction: int) -> State:
+            return then(self.rotate_hands(st, direction))
+
+        if isinstance(st.direction, int):
+            return ops.branch(zero, lambda: rotated(st.direction), lambda: then(st))
+        return ops.branch(
+            zero,
+            lambda: ops.branch(st.direction == 1, lambda: rotated(1), lambda: rotated(-1)),
+            lambda: then(st),
+        )
+
+    def group_seven_zero(
+        self, st: State, seat: Any, group: Vec, effect: tuple[Any, Any, Any], legal: Any
+    ) -> State:
+        """effects.finish_turn after a group (several cards in one turn) under V-SEVEN-ZERO:
+        a 7 anywhere in the group leaves its player to choose a hand to swap with (phase
+        swap; the group's effect and the Wild Draw Four's legality wait in the state for
+        :meth:`swap`, which then rotates nothing even if the group holds a 0); with no 7, a
+        0 anywhere in it passes every hand on, in the direction before the group's
+        Reverses; then the group's ``effect`` (skips, flips, draws) takes place."""
+        ops, r = self.ops, self.rules
+        number = K.OF_CLASS[self.ar.NUMBER]
+        count = lambda f: ops.sum([group[k] for k in number if K.FACE[k] == f])  # noqa: E731
+
+        def zero() -> State:
+            return self.after_zero(st, count(0) > 0, lambda s: self.finish(s, seat, *effect, legal))
+
+        if not r.seven_swap:
+            return zero()
+        sevens = count(7)
+        waiting = self.cleared(
+            st,
+            phase=SWAP,
+            to_act=seat,
+            group_sevens=sevens,
+            swap_skips=effect[0],
+            swap_flips=effect[1],
+            swap_draws=effect[2],
+            wd4_legal=legal,
+        )
+        return ops.branch(sevens > 0, lambda: waiting, zero)
 
     def rotate_hands(self, st: State, direction: int) -> State:
         """effects.rotate_hands (V-SEVEN-ZERO): every hand goes to the seat
@@ -479,10 +518,14 @@ class Model:
 
     def swap(self, st: State, seat: Any, target: Any) -> State:
         """effects.swap_hands (V-SEVEN-ZERO): after a 7 its player exchanges hands with
-        ``target``; the turn then passes on as after any number card. (``seat`` is a
-        concrete seat; a symbolic target is branched on seat by seat, so that a hand moves
-        as a whole.)"""
+        ``target``; the turn then passes on as after any number card, or, after a group
+        (several cards in one turn), with the group's effect the state holds (``swap_*``,
+        ``wd4_legal``; see :meth:`group_seven_zero`). (``seat`` is a concrete seat; a
+        symbolic target is branched on seat by seat, so that a hand moves as a whole.)"""
         ops, n = self.ops, self.n
+        effect = (0, 0, 0, 1)
+        if self.rules.multi:  # without a multi-card variant a swap follows a single 7
+            effect = (st.swap_skips, st.swap_flips, st.swap_draws, st.wd4_legal)
         self.decision(st, seat, SWAP)
         ops.require(ops.all([target >= 0, target < n]), "a seat")
         ops.require(target != seat, "another player")
@@ -490,7 +533,7 @@ class Model:
         def with_seat(t: int) -> State:
             hands = [list(h) for h in st.hands]
             hands[seat], hands[t] = list(st.hands[t]), list(st.hands[seat])
-            return self.finish(st.but(hands=hands), seat, 0, 0, 0, 1)
+            return self.finish(st.but(hands=hands), seat, *effect)
 
         if isinstance(target, int):
             return with_seat(target)
@@ -744,12 +787,14 @@ class Model:
         """A whole multi-card turn (V-MULTI-PLAY and its narrowings, V-CUMULATIVE-EFFECT):
         ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
         wild), then the effect of the last card, or of all of them when effects add up
-        (``arithmetic.group_effect``). Which groups are legal is not modelled: any two or
-        more cards of the hand, which only widens the steps the proofs cover. Under V-CHEAT
-        every coloured card on a turn goes down face down and alone (effects.cheat_play): a
-        group is of wild cards only (V-MULTI-IDENTICAL with ``include_wilds``).
-        ``uncalled``: the group empties the hand without the UNO-out call (V-UNO-OUT-CALL,
-        :meth:`uno_out_missed`), and its effect follows as for any group."""
+        (``arithmetic.group_effect``); under V-SEVEN-ZERO a 7 or a 0 in the group swaps or
+        passes on hands first (:meth:`group_seven_zero`). Which groups are legal is not
+        modelled: any two or more cards of the hand, which only widens the steps the proofs
+        cover. Under V-CHEAT every coloured card on a turn goes down face down and alone
+        (effects.cheat_play): a group is of wild cards only (V-MULTI-IDENTICAL with
+        ``include_wilds``). ``uncalled``: the group empties the hand without the UNO-out
+        call (V-UNO-OUT-CALL, :meth:`uno_out_missed`), and its effect follows as for any
+        group."""
         ops, ar = self.ops, self.ar
         self.decision(st, seat, TURN)
         if uncalled:
@@ -792,12 +837,13 @@ class Model:
             )
         if uncalled:
             return ops.then(
-                self.finish(laid, seat, *effect, legal), lambda x: self.uno_out_missed(x, seat)
+                self.group_seven_zero(laid, seat, group, effect, legal),
+                lambda x: self.uno_out_missed(x, seat),
             )
         return ops.branch(
             self.size_of(laid, seat) == 0,
             lambda: self.go_out(laid, seat, total if cum else last_draw, last[K.WD4] == 1),
-            lambda: self.finish(laid, seat, *effect, legal),
+            lambda: self.group_seven_zero(laid, seat, group, effect, legal),
         )
 
     # -- Cheat UNO (V-CHEAT) ----------------------------------------------------------------

@@ -120,11 +120,6 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
     elif t["V-DRAW-FIXED"] is not False:
         draw_mode, draw_n = t["V-DRAW-FIXED"]["mode"], t["V-DRAW-FIXED"]["n"]
     rotation = t["V-EXT-PARTNER-ROTATION"] is not False
-    if seven_zero and multi:
-        raise Unsupported(
-            "the formal model does not describe V-SEVEN-ZERO together with several cards "
-            "in one turn"
-        )
     uno_out = t["V-UNO-OUT-CALL"]
     cheat = t["V-CHEAT"]
     cum = t["V-CUMULATIVE-EFFECT"]
@@ -273,6 +268,12 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("0-7, draw at most 3", "official", (("V-SEVEN-ZERO", True), ("V-DRAW-FIXED", True))),
     Group("0-7, jump-in", "official", (("V-SEVEN-ZERO", True), ("V-JUMP-IN", True))),
+    Group("0-7, multi-card play", "official", (("V-SEVEN-ZERO", True), ("V-MULTI-PLAY", True))),
+    Group(
+        "0-7, cumulative effects",
+        "official",
+        (("V-SEVEN-ZERO", True), ("V-MULTI-PLAY", True), ("V-CUMULATIVE-EFFECT", True)),
+    ),
     Group(
         "draw until playable, jump-in",
         "official",

@@ -17,7 +17,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.cards import COLOURS
+from spec import arithmetic
+from spec.cards import COLOURS, face
 from spec.prover import kinds as K
 
 TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP, STARTER, CHEAT = range(11)
@@ -86,6 +87,14 @@ class State:
     #: last without the call draws after its player's penalty): who, how many
     queued_seat: Any = -1
     queued_count: Any = 0
+    #: phase swap after a group (several cards in one turn, V-SEVEN-ZERO with a multi-card
+    #: variant): the 7s the group laid (0 after a single card), and the effect the group
+    #: takes once the hands are swapped: seats passed over, direction flips, cards to draw
+    #: (the Wild Draw Four's legality, for a later challenge, is in ``wd4_legal``)
+    group_sevens: Any = 0
+    swap_skips: Any = 0
+    swap_flips: Any = 0
+    swap_draws: Any = 0
     handed: Any = field(default=-1, compare=False)  # ghost: seat the turn was handed to
 
     def but(self, **changes: Any) -> State:
@@ -135,6 +144,10 @@ def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
         prior_ann=per_kind("prior_ann"),
         queued_seat=one("queued_seat"),
         queued_count=one("queued_count"),
+        group_sevens=one("group_sevens"),
+        swap_skips=one("swap_skips"),
+        swap_flips=one("swap_flips"),
+        swap_draws=one("swap_draws"),
     )
     return st.but(**fixed)
 
@@ -201,6 +214,8 @@ def abstract(pos: Any) -> State:
         under = K.one_hot(discard[-2])
         prior_ann = K.one_hot(said_before) if said_before != discard[-2] else zero
     to_act = get("to_act")
+    grouped = ph == SWAP and len(pend.get("cards", ())) > 1
+    effect = _swap_effect(pend["cards"], get("profile"), get("options")) if grouped else (0, 0, 0)
     return State(
         players=n,
         hands=[K.counts(h) for h in get("hands")],
@@ -218,7 +233,9 @@ def abstract(pos: Any) -> State:
         pend_from=pend["from"] if facing or cheat else -1,
         pend_total=pend["total"] if facing else 0,
         pend_next=pend.get("next", -1) if facing else -1,
-        wd4_legal=int(bool(pend.get("wd4_legal", True))) if ph in (COLOUR, CHALLENGE, STACK) else 1,
+        wd4_legal=int(bool(pend.get("wd4_legal", True)))
+        if ph in (COLOUR, CHALLENGE, STACK, SWAP)
+        else 1,
         prior=colour_of(pend.get("prior_colour")) if ph in (COLOUR, CHEAT) else -1,
         carry=pend.get("carry", 0) if ph == COLOUR else 0,
         starter=1 if ph == COLOUR and pend.get("starter") else 0,
@@ -238,9 +255,39 @@ def abstract(pos: Any) -> State:
         prior_ann=prior_ann if cheat else zero,
         queued_seat=queued["seat"] if queued else -1,
         queued_count=queued["count"] if queued else 0,
+        group_sevens=sum(1 for c in pend["cards"] if face(c) == "7") if grouped else 0,
+        swap_skips=effect[0],
+        swap_flips=effect[1],
+        swap_draws=effect[2],
     )
 
 
+def _swap_effect(cards: list[str], profile: str, options: dict[str, Any] | None) -> tuple:
+    """``(skips, flips, draws)`` a group awaiting its hand swap takes afterwards
+    (effects.turn_effect): the last card's, or under V-CUMULATIVE-EFFECT all the cards'
+    (``arithmetic.group_effect``)."""
+    key = json.dumps([profile, options], sort_keys=True)
+    if key not in _CUMULATIVE:
+        from spec.catalogue import load
+
+        _CUMULATIVE[key] = load().effective_options(profile, options or None)["V-CUMULATIVE-EFFECT"]
+    cum = _CUMULATIVE[key]
+    faces = [face(c) for c in cards]
+    draws = {"D2": 2, "WD4": 4}
+    last = (int(faces[-1] == "S"), int(faces[-1] == "R"), draws.get(faces[-1], 0))
+    if not cum:
+        return last
+    return arithmetic.group_effect(
+        faces.count("S"),
+        faces.count("R"),
+        sum(draws.get(f, 0) for f in faces),
+        last[2],
+        cum["reverse_parity"] == "single_flip",
+        bool(cum["draw_sum"]),
+    )
+
+
+_CUMULATIVE: dict[str, Any] = {}
 _SERIES: dict[str, bool] = {}
 
 
@@ -288,6 +335,9 @@ def observe(st: State) -> dict[str, Any]:
     if ph == CHEAT:
         out.update(pend_from=st.pend_from, prior=st.prior)
         out.update(under=tuple(st.under), prior_ann=tuple(st.prior_ann))
+    if ph == SWAP:
+        out.update(group_sevens=st.group_sevens, wd4_legal=st.wd4_legal)
+        out.update(swap_effect=(st.swap_skips, st.swap_flips, st.swap_draws))
     if ph == SCORING:
         out.update(winner=st.winner)
     if ph == DEAL:
@@ -341,6 +391,14 @@ def describe(st: State) -> str:
             f" before it: announced {' '.join(K.cards_of(st.prior_ann)) or '(none)'},"
             f" colour {colour_name(st.prior)})"
         )
+    if ph == SWAP:
+        lines.append(f"  seat {st.to_act} is to choose a hand to swap with")
+        if st.group_sevens or st.swap_skips or st.swap_flips or st.swap_draws:
+            lines.append(
+                f"  after the group ({st.group_sevens} sevens): skips {st.swap_skips},"
+                f" flips {st.swap_flips}, draws {st.swap_draws}"
+                + ("" if st.wd4_legal else " (the Wild Draw Four broke WD4-RESTRICTION)")
+            )
     if ph == COLOUR:
         lines.append(f"  a colour is to be named (colour before the wild: {colour_name(st.prior)})")
     if ph == SCORING:
@@ -374,6 +432,8 @@ def to_json(st: State) -> dict[str, Any]:
             "prior_colour": colour_name(st.prior),
             "carry": st.carry,
             "starter": bool(st.starter),
+            "group_sevens": st.group_sevens,
+            "swap_effect": {"skips": st.swap_skips, "flips": st.swap_flips, "draws": st.swap_draws},
         },
         "missed_turns": st.missed,
         "scores": st.scores,

@@ -9,6 +9,7 @@ import types
 import z3
 
 from spec import arithmetic
+from spec.prover import kinds as K
 from spec.prover import lemmas
 from spec.prover.model import Model
 from spec.prover.proofs import prove
@@ -203,6 +204,53 @@ def test_a_swap_that_copies_a_hand_is_caught():
     failing(report, "card conservation")
     cex = failing(report, "hand swaps")
     assert "phase swap" in cex.text() and "with seat" in cex.text()
+
+
+SEVEN_ZERO_MULTI = [g for g in GROUPS if g.name == "0-7, multi-card play"]
+
+
+class SwapForgetsTheGroup(Model):
+    """After a group with a 7, a swap that passes the turn on as after a single 7: the
+    group's Skip, Reverse or draw card is forgotten."""
+
+    def swap(self, st, seat, target):
+        return super().swap(st.but(swap_skips=0, swap_flips=0, swap_draws=0), seat, target)
+
+
+class GroupRotatesPastItsSeven(Model):
+    """A group holding both a 7 and a 0 that passes every hand on before asking for the
+    swap (the engine rotates nothing once a 7 is in the group)."""
+
+    def group_seven_zero(self, st, seat, group, effect, legal):
+        ops, number = self.ops, K.OF_CLASS[arithmetic.NUMBER]
+        count = lambda f: ops.sum([group[k] for k in number if K.FACE[k] == f])  # noqa: E731
+        rotated = self.after_zero(st, ops.all([count(0) > 0, count(7) > 0]), lambda s: s)
+        return self.ops.then(
+            rotated,
+            lambda s: super(GroupRotatesPastItsSeven, self).group_seven_zero(
+                s, seat, group, effect, legal
+            ),
+        )
+
+
+def test_a_group_with_a_seven_and_its_swap_are_proved():
+    assert prove(SEVEN_ZERO_MULTI, [3], ["group", "swap"], extras=False).ok
+
+
+def test_a_swap_that_forgets_the_groups_effect_is_caught():
+    report = prove(SEVEN_ZERO_MULTI, [3], ["swap"], model=SwapForgetsTheGroup, extras=False)
+    cex = failing(report, "card effects")
+    assert "phase swap" in cex.text() and "with seat" in cex.text()
+    assert cex.before.group_sevens >= 1  # only a group's swap has an effect to forget
+    assert (cex.before.swap_skips, cex.before.swap_flips, cex.before.swap_draws) != (0, 0, 0)
+
+
+def test_a_group_that_rotates_hands_although_it_holds_a_seven_is_caught():
+    report = prove(SEVEN_ZERO_MULTI, [3], ["group"], model=GroupRotatesPastItsSeven, extras=False)
+    cex = failing(report, "hand swaps")
+    group = K.cards_of(cex.params["group"])
+    assert any(c[1:] == "7" for c in group) and any(c[1:] == "0" for c in group), group
+    assert "phase swap" in cex.text()
 
 
 class JumpInKeepsTheFlip(Model):

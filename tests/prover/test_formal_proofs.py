@@ -13,7 +13,7 @@ from spec.prover import kinds as K
 from spec.prover.invariants import INVARIANTS, PROPERTIES
 from spec.prover.policies import nobody_may_play
 from spec.prover.proofs import ACTIONS, GOALS, POLICY_GOALS, prove
-from spec.prover.rules import GROUPS, Unsupported, rules_for
+from spec.prover.rules import GROUPS, rules_for
 
 #: the variants with steps of their own (0-7, jump-in, the draw variants, the futile
 #: challenge, the UNO-out call, Cheat UNO) are proved here for small tables only, to keep the suite fast; ``unospec prove``
@@ -85,7 +85,8 @@ def test_step_properties_cover_the_steps_they_are_about(report):
     assert "play draw two without UNO out" in covered["penalty victims"]
     assert covered["scoring"] == {"score"}
     assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
-    assert covered["hand swaps"] == {"play number", "swap", "jump in number"}  # 0-7, jump-in
+    # 0-7, with jump-in and with several cards in one turn
+    assert covered["hand swaps"] == {"play number", "swap", "jump in number", "group"}
     assert {"stack draw two without UNO out", "jump in skip without UNO out"} <= covered[
         "card effects"
     ] | covered["penalty victims"]
@@ -171,12 +172,14 @@ def test_variants_the_model_does_not_describe_are_refused():
             "official",
             {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True, "V-ALT-SCORING-LOSER-500": True},
         )
-    with pytest.raises(Unsupported, match="V-SEVEN-ZERO together"):
-        rules_for("official", {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True})
     assert rules_for("official", {"V-DRAW-FIXED": True, "V-MULTI-PLAY": True}).multi
     # combinations the model does describe
     assert rules_for("official", {"V-UNO-OUT-CALL": True, "V-STACK-DRAW": True}).uno_out == 2
     assert rules_for("official", {"V-SEVEN-ZERO": True, "V-JUMP-IN": True}).jump_in
+    seven_multi = rules_for("official", {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True})
+    assert seven_multi.seven_swap and seven_multi.zero_rotate and seven_multi.multi
+    cumulative = {"V-SEVEN-ZERO": True, "V-MULTI-PLAY": True, "V-CUMULATIVE-EFFECT": True}
+    assert rules_for("official", cumulative).cumulative == (False, True)
     assert rules_for("official", {"V-DRAW-FIXED": True, "V-SEVEN-ZERO": True}).seven_swap
     cheat = {"V-CHEAT": True, "V-JUMP-IN": True, "V-STACK-DRAW": True, "V-DRAW-FIXED": True}
     assert rules_for("official", cheat).cheat == (2, 2)

@@ -872,3 +872,57 @@ def test_a_penalty_the_draw_pile_cannot_cover_steps_as_the_engine(name, face, sp
         "7": {"reshuffle", "swap after the penalty"},
     }[face] | ({"forgiven"} if not spare and face != "0" else set())
     assert want <= outcomes and "won by its player" not in outcomes, sorted(want - outcomes)
+
+
+SEVEN_ZERO_MULTI = [g for g in GROUPS if g.rules.multi and g.rules.seven_swap]
+
+
+@pytest.mark.parametrize("name", [g.name for g in SEVEN_ZERO_MULTI])
+def test_0_7_with_several_cards_in_one_turn_steps_as_the_engine(name):
+    """V-SEVEN-ZERO with V-MULTI-PLAY: a whole turn is the model's group step, which
+    under a 7 among its cards stops in phase swap holding the group's effect; the swap is
+    then a step of its own that applies it; with no 7, a 0 among the cards rotates the hands
+    first. Every state met also meets the invariants."""
+    group = next(g for g in GROUPS if g.name == name)
+    rules = group.rules
+    seen: set[str] = set()
+    for seed in range(24):
+        n = 2 + seed % 4
+        m = Model(rules, n, Concrete)
+        for kind, before, act, after, pile in mixed(group, n, seed):
+            st = abstract(before)
+            broken = [k for k, ok in invariants(m, st).items() if not ok]
+            assert not broken, f"{broken} fail in\n{before}"
+            if kind == "turn":
+                seat, cards, colour, called = act
+                got = observe(whole_turn(rules, st, seat, cards, colour, pile, called))
+                faces = {c[1:] for c in cards if c not in ("W", "WD4")}
+                if len(cards) == 1:
+                    seen.add("single 7" if faces == {"7"} else "single")
+                elif "7" in faces:
+                    seen.add("group with a 7")
+                    if "0" in faces:
+                        seen.add("group with a 7 and a 0")
+                elif "0" in faces:
+                    seen.add("group with a 0")
+                else:
+                    seen.add("group")
+            else:
+                got = observe(step(rules, st, act, pile))
+                if act["type"] == "swap":
+                    grouped = len(before.pending["cards"]) > 1
+                    seen.add("swap after a group" if grouped else "swap after a single 7")
+                    if grouped and (st.swap_skips, st.swap_flips, st.swap_draws) != (0, 0, 0):
+                        seen.add("swap after a group with an effect")
+            want = observe(abstract(after))
+            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    want = {
+        "single 7",
+        "group with a 7",
+        "group with a 7 and a 0",
+        "group with a 0",
+        "swap after a group",
+        "swap after a single 7",
+        "swap after a group with an effect",
+    }
+    assert want <= seen, sorted(want - seen)
