@@ -782,7 +782,14 @@ class Model:
         return st
 
     def play_group(
-        self, st: State, seat: Any, group: Vec, last: Vec, colour: Any, uncalled: bool = False
+        self,
+        st: State,
+        seat: Any,
+        group: Vec,
+        last: Vec,
+        colour: Any,
+        uncalled: bool = False,
+        prior: Any = None,
     ) -> State:
         """A whole multi-card turn (V-MULTI-PLAY and its narrowings, V-CUMULATIVE-EFFECT):
         ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
@@ -794,7 +801,8 @@ class Model:
         (effects.cheat_play): a group is of wild cards only (V-MULTI-IDENTICAL with
         ``include_wilds``). ``uncalled``: the group empties the hand without the UNO-out
         call (V-UNO-OUT-CALL, :meth:`uno_out_missed`), and its effect follows as for any
-        group."""
+        group. ``prior``: the colour current when the last card went down (the colour the
+        turn began with if None)."""
         ops, ar = self.ops, self.ar
         self.decision(st, seat, TURN)
         if uncalled:
@@ -814,8 +822,16 @@ class Model:
         if not self.rules.multi_may_go_out:
             ops.require(self.size_of(st, seat) > ops.sum(group), "a group may not empty the hand")
         wild_last = last[K.W] + last[K.WD4] == 1
-        legal = ops.ite(last[K.WD4] == 1, self.wd4_legal_now(st, seat), 1)
         laid = self.lay(st, seat, group)
+        # effects.ask_colour: a Wild Draw Four laid last is judged on the hand it leaves, with
+        # the card itself, and on the colour current when it went down (under V-MULTI-RIDE
+        # the cards before it in the chain are no longer held, and the last of them set the
+        # colour), against the top card the turn began on
+        left = [h + x for h, x in zip(self.hand_of(laid, seat), last, strict=True)]
+        before = st.colour if prior is None else prior
+        legal = ops.ite(
+            last[K.WD4] == 1, ops.ite(self.wd4_ok(left, before, self.top_face(st)), 1, 0), 1
+        )
         laid = laid.but(
             top=list(last),
             idle=0,

@@ -247,6 +247,8 @@ GROUPS: tuple[Group, ...] = (
         (("V-TEAM", True), ("V-ALT-SCORING-LOSER-500", True)),
     ),
     Group("multi-card play", "official", (("V-MULTI-PLAY", True),)),
+    Group("multi-card play, ride", "official", (("V-MULTI-PLAY", True), ("V-MULTI-RIDE", True))),
+    Group("identical cards", "official", (("V-MULTI-IDENTICAL", True),)),
     Group(
         "cumulative effects", "official", (("V-MULTI-PLAY", True), ("V-CUMULATIVE-EFFECT", True))
     ),

@@ -148,5 +148,8 @@ def whole_turn(
         if colour is not None and st.phase == COLOUR:
             st = m.name_colour(settle(m, st, pile), seat, c)  # after the penalty, if any
     else:
-        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, uncalled)
+        # the colour when the last card goes down: set by the last coloured card before it
+        coloured = [x for x in cards[:-1] if x not in ("W", "WD4")]
+        prior = COLOURS.index(coloured[-1][0]) if coloured else st.colour
+        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, uncalled, prior=prior)
     return settle(m, st, pile)

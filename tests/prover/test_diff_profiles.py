@@ -90,9 +90,7 @@ def test_the_feature_text_is_gherkin(capsys):
 
 def test_unusable_profiles_are_usage_errors(capsys, tmp_path: Path):
     assert diff(capsys, "official", "no-such-profile")[0] == 2
-    cheat = tmp_path / "cheat.toml"
-    cheat.write_text(
-        'name = "cheat"\ninherits = "official"\n[options]\n"V-CHEAT" = true\n"V-MULTI-PLAY" = true\n'
-    )
-    assert diff(capsys, "official", str(cheat))[0] == 2
+    ride = tmp_path / "ride.toml"  # the catalogue refuses V-MULTI-RIDE without V-MULTI-PLAY
+    ride.write_text('name = "ride"\ninherits = "official"\n[options]\n"V-MULTI-RIDE" = true\n')
+    assert diff(capsys, "official", str(ride))[0] == 2
     assert diff(capsys, "official", "sv-unoregler", "--step", "jump")[0] == 2

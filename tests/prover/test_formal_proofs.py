@@ -85,8 +85,14 @@ def test_step_properties_cover_the_steps_they_are_about(report):
     assert "play draw two without UNO out" in covered["penalty victims"]
     assert covered["scoring"] == {"score"}
     assert covered["draws and reshuffles"] == {"serve", "reshuffle"}
-    # 0-7, with jump-in and with several cards in one turn
-    assert covered["hand swaps"] == {"play number", "swap", "jump in number", "group"}
+    # 0-7, with jump-in, with several cards in one turn and with the UNO-out call
+    assert covered["hand swaps"] == {
+        "play number",
+        "swap",
+        "jump in number",
+        "group",
+        "play number without UNO out",
+    }
     assert {"stack draw two without UNO out", "jump in skip without UNO out"} <= covered[
         "card effects"
     ] | covered["penalty victims"]
