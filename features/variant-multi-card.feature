@@ -413,6 +413,29 @@ Feature: Variants that put down several cards in one turn
       Then the action is refused under V-MULTI-RIDE
       And the position is unchanged
 
+    @V-MULTI-RIDE @V-WD4-ONLY-IF-NO-PLAYABLE @official
+    Scenario: a Wild Draw Four closing a chain is judged against the link before it
+      Policy: no source combines the two variants; engine choice: the chain admits the Wild Draw Four only when nothing else in hand could go on the link before it, and a challenge judges it the same way
+
+      Given the option V-MULTI-PLAY
+      And the option V-MULTI-RIDE
+      And the option V-WD4-ONLY-IF-NO-PLAYABLE
+      And a 3-player game
+      And the hands are
+        | seat | cards        |
+        | 0    | R5 WD4 G3 B9 |
+        | 1    | Y1 Y2 B4     |
+        | 2    | B1 B2 Y4     |
+      And the top card is R3
+      And the draw pile starts with B6 G8 Y9 G6 B7 R1
+      When seat 0 plays R5
+      And seat 0 plays WD4
+      And seat 0 names blue
+      And seat 1 challenges
+      Then seat 1 holds 9 cards
+      And seat 0 holds exactly G3 B9
+      And seat 2 is to act
+
   Rule: V-MULTI-IDENTICAL
 
     @V-MULTI-IDENTICAL @official

@@ -132,9 +132,13 @@ def ask_colour(pos: Position, seat: int, card: str, prior: str | None) -> None:
     pend["wild"] = card
     pend["prior_colour"] = prior
     if card == WILD_DRAW_FOUR:
-        # The restriction is judged now, on the hand as it was when the card went down.
+        # The restriction is judged now, on the hand as it was when the card went down,
+        # against the top the turn began on; a chain's last link (V-MULTI-RIDE) against the
+        # link before it, as when the chain admitted it.
         hand = pos.hands[seat] + [WILD_DRAW_FOUR]
-        pend["wd4_legal"] = wd4_allowed(pos.cfg, hand, pend.get("start_top") or card, prior)
+        chained = pos.cfg.multi_ride and len(pend.get("cards") or ()) > 1
+        covered = pos.discard_pile[-2] if chained else pend.get("start_top") or card
+        pend["wd4_legal"] = wd4_allowed(pos.cfg, hand, covered, prior)
     pos.phase = "colour"
     pos.to_act = seat
 

@@ -789,7 +789,7 @@ class Model:
         last: Vec,
         colour: Any,
         uncalled: bool = False,
-        prior: Any = None,
+        covered: tuple[Any, Any] | None = None,
     ) -> State:
         """A whole multi-card turn (V-MULTI-PLAY and its narrowings, V-CUMULATIVE-EFFECT):
         ``group`` goes down with ``last`` on top (its colour ``colour`` named if it is a
@@ -801,8 +801,8 @@ class Model:
         (effects.cheat_play): a group is of wild cards only (V-MULTI-IDENTICAL with
         ``include_wilds``). ``uncalled``: the group empties the hand without the UNO-out
         call (V-UNO-OUT-CALL, :meth:`uno_out_missed`), and its effect follows as for any
-        group. ``prior``: the colour current when the last card went down (the colour the
-        turn began with if None)."""
+        group. ``covered``: the colour current when the last card went down and the face it
+        covered (a chain's link before it, V-MULTI-RIDE; None: the pile the turn began on)."""
         ops, ar = self.ops, self.ar
         self.decision(st, seat, TURN)
         if uncalled:
@@ -824,13 +824,12 @@ class Model:
         wild_last = last[K.W] + last[K.WD4] == 1
         laid = self.lay(st, seat, group)
         # effects.ask_colour: a Wild Draw Four laid last is judged on the hand it leaves, with
-        # the card itself, and on the colour current when it went down (under V-MULTI-RIDE
-        # the cards before it in the chain are no longer held, and the last of them set the
-        # colour), against the top card the turn began on
+        # the card itself, against the card it covers (under V-MULTI-RIDE the chain's link
+        # before it, which also set the colour; the cards before it are no longer held)
         left = [h + x for h, x in zip(self.hand_of(laid, seat), last, strict=True)]
-        before = st.colour if prior is None else prior
+        colour_before, face_before = covered or (st.colour, self.top_face(st))
         legal = ops.ite(
-            last[K.WD4] == 1, ops.ite(self.wd4_ok(left, before, self.top_face(st)), 1, 0), 1
+            last[K.WD4] == 1, ops.ite(self.wd4_ok(left, colour_before, face_before), 1, 0), 1
         )
         laid = laid.but(
             top=list(last),

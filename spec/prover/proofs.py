@@ -174,14 +174,14 @@ def _group(m: Model, pre: State, uncalled: bool = False) -> Result:
     g = ops.ints("group.", K.N_KINDS)
     last = ops.ints("last.", K.N_KINDS)
     c = ops.int("colour")
-    # the colour current when the last card goes down: the one the turn began with, or
-    # (V-MULTI-RIDE) any colour a card of the group has set
-    prior = ops.int("prior colour")
-    params = {"seat": 0, "group": g, "last": last, "colour": c, "prior": prior}
+    # what the last card covers (its colour, and its face): the pile the turn began on, or
+    # (V-MULTI-RIDE) the chain's link before it, any card
+    before, face = ops.int("covered colour"), ops.int("covered face")
+    params = {"seat": 0, "group": g, "last": last, "colour": c, "covered": before}
     if uncalled:  # V-UNO-OUT-CALL: the group empties the hand without the call
         params["uncalled"] = True
-    dom = [x >= 0 for x in g] + [z3.And(prior >= 0, prior < 4)]
-    return params, m.play_group(pre, 0, g, last, c, uncalled, prior=prior), dom
+    dom = [x >= 0 for x in g] + [z3.And(before >= 0, before < 4, face >= 0, face <= 14)]
+    return params, m.play_group(pre, 0, g, last, c, uncalled, covered=(before, face)), dom
 
 
 @dataclass(frozen=True)
@@ -356,8 +356,8 @@ def step_text(action: str, params: dict[str, Any]) -> str:
         parts.append(f"group {cards(params['group'])}, last {cards(params['last'])}")
     if "colour" in params and isinstance(params["colour"], int) and 0 <= params["colour"] < 4:
         parts.append(f"naming {COLOURS[params['colour']]}")
-    if isinstance(params.get("prior"), int) and 0 <= params["prior"] < 4:
-        parts.append(f"(the colour {COLOURS[params['prior']]} when the last card went down)")
+    if isinstance(params.get("covered"), int) and 0 <= params["covered"] < 4:
+        parts.append(f"(the colour {COLOURS[params['covered']]} when the last card went down)")
     if "target" in params:
         verb = "with seat" if action == "swap" else "catching seat"
         parts.append(f"{verb} {params['target']}")

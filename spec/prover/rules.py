@@ -248,6 +248,11 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group("multi-card play", "official", (("V-MULTI-PLAY", True),)),
     Group("multi-card play, ride", "official", (("V-MULTI-PLAY", True), ("V-MULTI-RIDE", True))),
+    Group(
+        "multi-card play, ride, strict Wild Draw Four",
+        "official",
+        (("V-MULTI-PLAY", True), ("V-MULTI-RIDE", True), ("V-WD4-ONLY-IF-NO-PLAYABLE", True)),
+    ),
     Group("identical cards", "official", (("V-MULTI-IDENTICAL", True),)),
     Group(
         "cumulative effects", "official", (("V-MULTI-PLAY", True), ("V-CUMULATIVE-EFFECT", True))

@@ -148,8 +148,11 @@ def whole_turn(
         if colour is not None and st.phase == COLOUR:
             st = m.name_colour(settle(m, st, pile), seat, c)  # after the penalty, if any
     else:
-        # the colour when the last card goes down: set by the last coloured card before it
-        coloured = [x for x in cards[:-1] if x not in ("W", "WD4")]
-        prior = COLOURS.index(coloured[-1][0]) if coloured else st.colour
-        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, uncalled, prior=prior)
+        # what the last card covers: a chain's link before it (V-MULTI-RIDE: a wild card is
+        # only ever a chain's last link), or, after equal wild cards, the pile as the turn began
+        link = cards[-2]
+        covered = None
+        if link not in ("W", "WD4"):
+            covered = (COLOURS.index(link[0]), K.FACE[K.INDEX[link]])
+        st = m.play_group(st, seat, K.counts(cards), K.one_hot(last), c, uncalled, covered)
     return settle(m, st, pile)
