@@ -350,13 +350,7 @@ def step_properties(
     if params.get("uncalled"):
         # V-UNO-OUT-CALL: the last card laid without the call puts its player's penalty at the
         # head of the owed draws; the card's effect is judged on what it owes behind it
-        post = post.but(
-            owed_seat=post.queued_seat,
-            owed_count=post.queued_count,
-            owed_turn=0,
-            queued_seat=-1,
-            queued_count=0,
-        )
+        post = post.queue_moved_up()
     # the step ended the round (or its closing Wild Draw Four awaits a futile challenge)
     gone = anyof([post.phase == SCORING, post.final == 1])
 

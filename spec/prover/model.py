@@ -1062,15 +1062,7 @@ class Model:
         drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]
         fresh = [ops.ite(turn, a + b, a) for a, b in zip(st.fresh, w, strict=True)]
         # done: the draw queued behind this one (V-UNO-OUT-CALL: a victim's) is next
-        done = got.but(
-            owed_seat=st.queued_seat,
-            owed_count=st.queued_count,
-            owed_turn=0,
-            queued_seat=-1,
-            queued_count=0,
-            drawn=drawn,
-            fresh=fresh,
-        )
+        done = got.queue_moved_up(drawn=drawn, fresh=fresh)
         return ops.branch(
             wait,
             lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),

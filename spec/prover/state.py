@@ -100,6 +100,17 @@ class State:
     def but(self, **changes: Any) -> State:
         return dataclasses.replace(self, **changes)
 
+    def queue_moved_up(self, **changes: Any) -> State:
+        """The draw queued behind the owed draw (V-UNO-OUT-CALL) is now the owed draw."""
+        return self.but(
+            owed_seat=self.queued_seat,
+            owed_count=self.queued_count,
+            owed_turn=0,
+            queued_seat=-1,
+            queued_count=0,
+            **changes,
+        )
+
 
 def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
     """A state of fresh Z3 integers named after its fields (``hand2.R7``, ``to_act``),

@@ -695,6 +695,23 @@ def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
         yield "turn", before, (seat, cards, colour, called), pos, list(before.draw_pile)
 
 
+def followed(group, seeds: int, rate: float = 0.8):
+    """:func:`mixed` games of ``group`` (seeds ``0 … seeds-1``, 2 to 5 players) in which
+    every whole turn and every step must be the engine's: ``(kind, before, act, state)``
+    for each, ``state`` being the model's state before it."""
+    for seed in range(seeds):
+        for kind, before, act, after, pile in mixed(group, 2 + seed % 4, seed, rate):
+            st = abstract(before)
+            if kind == "turn":
+                seat, cards, colour, called = act
+                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
+            else:
+                got = observe(step(group.rules, st, act, pile))
+            want = observe(abstract(after))
+            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+            yield kind, before, act, st
+
+
 @pytest.mark.parametrize(
     "name", ["multi-card play, draw until playable", "multi-card play, draw exactly 3"]
 )
@@ -704,19 +721,11 @@ def test_a_draw_variant_with_several_cards_in_one_turn_steps_as_the_engine(name)
     step, and each is the engine's."""
     group = next(g for g in GROUPS if g.name == name)
     seen: set[str] = set()
-    for seed in range(16):
-        n = 2 + seed % 4
-        for kind, before, act, after, pile in mixed(group, n, seed):
-            st = abstract(before)
-            if kind == "turn":
-                seat, cards, colour, called = act
-                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
-                seen.add("group" if len(cards) > 1 else "single")
-            else:
-                got = observe(step(group.rules, st, act, pile))
-                seen.add(f"{act['type']} in phase {before.phase}")
-            want = observe(abstract(after))
-            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    for kind, before, act, _ in followed(group, 16):
+        if kind == "turn":
+            seen.add("group" if len(act[1]) > 1 else "single")
+        else:
+            seen.add(f"{act['type']} in phase {before.phase}")
     want = {"group", "single", "draw in phase turn", "play in phase drawn", "pass in phase drawn"}
     if group.rules.series:
         want.add("draw in phase drawn")
@@ -731,19 +740,11 @@ def test_cheat_with_several_cards_in_one_turn_steps_as_the_engine(name):
     step and every whole turn is the engine's."""
     group = next(g for g in GROUPS if g.name == name)
     seen: set[str] = set()
-    for seed in range(16):
-        n = 2 + seed % 4
-        for kind, before, act, after, pile in mixed(group, n, seed):
-            st = abstract(before)
-            if kind == "turn":
-                seat, cards, colour, called = act
-                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
-                seen.add("group" if len(cards) > 1 else "face up")
-            else:
-                got = observe(step(group.rules, st, act, pile))
-                seen.add("face down" if "claim" in act else act["type"])
-            want = observe(abstract(after))
-            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    for kind, _, act, _ in followed(group, 16):
+        if kind == "turn":
+            seen.add("group" if len(act[1]) > 1 else "face up")
+        else:
+            seen.add("face down" if "claim" in act else act["type"])
     want = {"face up", "face down", "accept", "accuse"}
     if "V-MULTI-IDENTICAL" in dict(group.options):
         want.add("group")
@@ -761,20 +762,12 @@ def test_a_group_that_empties_the_hand_without_the_uno_out_call_steps_as_the_eng
     it the player draws the penalty and the group takes effect, as the engine does."""
     group = next(g for g in GROUPS if g.name == name)
     seen: set[str] = set()
-    for seed in range(40):
-        n = 2 + seed % 4
-        for kind, before, act, after, pile in mixed(group, n, seed, rate=0.9):
-            st = abstract(before)
-            if kind == "turn":
-                seat, cards, colour, called = act
-                got = observe(whole_turn(group.rules, st, seat, cards, colour, pile, called))
-                if len(before.hands[seat]) == len(cards):
-                    size = "group" if len(cards) > 1 else "card"
-                    seen.add(f"last {size}" + " with the call" * called)
-            else:
-                got = observe(step(group.rules, st, act, pile))
-            want = observe(abstract(after))
-            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+    for kind, before, act, _ in followed(group, 40, rate=0.9):
+        if kind == "turn":
+            seat, cards, _, called = act
+            if len(before.hands[seat]) == len(cards):
+                size = "group" if len(cards) > 1 else "card"
+                seen.add(f"last {size}" + " with the call" * called)
     want = {"last group", "last group with the call", "last card", "last card with the call"}
     assert want <= seen, sorted(want - seen)
 
@@ -884,38 +877,29 @@ def test_0_7_with_several_cards_in_one_turn_steps_as_the_engine(name):
     then a step of its own that applies it; with no 7, a 0 among the cards rotates the hands
     first. Every state met also meets the invariants."""
     group = next(g for g in GROUPS if g.name == name)
-    rules = group.rules
     seen: set[str] = set()
-    for seed in range(24):
-        n = 2 + seed % 4
-        m = Model(rules, n, Concrete)
-        for kind, before, act, after, pile in mixed(group, n, seed):
-            st = abstract(before)
-            broken = [k for k, ok in invariants(m, st).items() if not ok]
-            assert not broken, f"{broken} fail in\n{before}"
-            if kind == "turn":
-                seat, cards, colour, called = act
-                got = observe(whole_turn(rules, st, seat, cards, colour, pile, called))
-                faces = {c[1:] for c in cards if c not in ("W", "WD4")}
-                if len(cards) == 1:
-                    seen.add("single 7" if faces == {"7"} else "single")
-                elif "7" in faces:
-                    seen.add("group with a 7")
-                    if "0" in faces:
-                        seen.add("group with a 7 and a 0")
-                elif "0" in faces:
-                    seen.add("group with a 0")
-                else:
-                    seen.add("group")
+    for kind, before, act, state in followed(group, 24):
+        m = Model(group.rules, state.players, Concrete)
+        broken = [k for k, ok in invariants(m, state).items() if not ok]
+        assert not broken, f"{broken} fail in\n{before}"
+        if kind == "turn":
+            cards = act[1]
+            faces = {c[1:] for c in cards if c not in ("W", "WD4")}
+            if len(cards) == 1:
+                seen.add("single 7" if faces == {"7"} else "single")
+            elif "7" in faces:
+                seen.add("group with a 7")
+                if "0" in faces:
+                    seen.add("group with a 7 and a 0")
+            elif "0" in faces:
+                seen.add("group with a 0")
             else:
-                got = observe(step(rules, st, act, pile))
-                if act["type"] == "swap":
-                    grouped = len(before.pending["cards"]) > 1
-                    seen.add("swap after a group" if grouped else "swap after a single 7")
-                    if grouped and (st.swap_skips, st.swap_flips, st.swap_draws) != (0, 0, 0):
-                        seen.add("swap after a group with an effect")
-            want = observe(abstract(after))
-            assert got == want, f"{act} from\n{before}\n{explain(got, want)}"
+                seen.add("group")
+        elif act["type"] == "swap":
+            grouped = len(before.pending["cards"]) > 1
+            seen.add("swap after a group" if grouped else "swap after a single 7")
+            if grouped and (state.swap_skips, state.swap_flips, state.swap_draws) != (0, 0, 0):
+                seen.add("swap after a group with an effect")
     want = {
         "single 7",
         "group with a 7",
