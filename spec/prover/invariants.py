@@ -35,16 +35,17 @@ INVARIANTS = {
     "card conservation": "for each of the 54 kinds, hands + draw pile + discard pile hold the deck's copies (108 cards)",
     "no negative counts": "no location holds fewer than zero cards of a kind; owed draws, missed turns, scores, idle turns and the effect a group keeps for after a hand swap are never negative",
     "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card (under V-CHEAT the card announced for it, and while a face-down card awaits its verdict the card under it and what was announced before) and the current colour are consistent; a hand swap is chosen only after a 7, alone or in a group, and only a group leaves an effect for after it",
-    "round end": "a round goes on only while every hand holds a card, and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
+    "round end": "a round goes on only while every hand holds a card (V-UNO-OUT-CALL: or while a penalty is owed, after a last card laid without the call), and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
 }
 #: the fields of :class:`~spec.prover.rules.Rules` the invariants read
-INVARIANT_RULES = ("stalemate_policy", "cheat")
+INVARIANT_RULES = ("stalemate_policy", "cheat", "uno_out")
 #: step property -> what it says
 PROPERTIES = {
     "turn draws": "a turn draw asks the player for one card (V-DRAW-FIXED exactly: n); a player draws on only below the cap and, under V-DRAW-UNTIL-PLAYABLE / -STOP, only while the card drawn last cannot be played; under V-DRAW-UNTIL-PLAYABLE nobody passes while they must draw on or must play the card found",
     "hand swaps": "0-7: a 7 leaves its player to choose a hand, and the swap exchanges exactly that hand and theirs; a 0 moves every hand exactly one seat on in the direction of play; no other card moves a hand; with several cards in one turn, a 7 among them asks for the swap (no 0 among them then moves a hand) and otherwise a 0 among them moves every hand on",
     "card effects": "a number or wild passes the turn on; a Skip passes over exactly one seat; a Reverse flips the direction and with two players acts as a Skip; a draw card's victim is the next seat; several cards add up as V-CUMULATIVE-EFFECT says; after a swap that a group with a 7 asked for, the group's effect takes place",
-    "penalty victims": "a penalty's victim draws exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed)",
+    "penalty victims": "a penalty's victim owes exactly the penalty and loses the turn exactly when the profile says (draw cards, challenges, UNO penalty, a missed turn owed; V-UNO-OUT-CALL: a last card laid without the call leaves the round going on and its player owing the penalty first)",
+    "going out": "a card, or a group of cards, that empties its player's hand ends the round at once (V-UNO-OUT-CALL: when laid with the call)",
     "draws and reshuffles": "a draw moves exactly the owed cards that exist from the draw pile to the drawer; a reshuffle keeps the top card (and under V-CHEAT, while a face-down card awaits its verdict, the card under it)",
     "first turn": "the deal gives every seat 7 cards of the deck and leaves the rest as the draw pile; a number starter gives the first turn to the dealer's left, clockwise; a Skip to the seat after them; a Reverse to the dealer, counter-clockwise; a Draw Two makes the dealer's left draw 2 and lose the turn; a Wild has the dealer's left name the colour, then play; a Wild Draw Four (and under V-EXT-FIRST-WILD-REDRAW a Wild, under V-FIRST-CARD-NO-SPECIAL any special card) is returned and another card turned up",
     "cheat verdicts": "V-CHEAT: a face-down play lays exactly the real card, sets the announced card's colour and asks the next seat for a verdict; an accepted play, or one that survives a false accusation, takes exactly the announced card's effect (the accuser first owes false_accusation_draw); an exposed one gives the card back to its player, who owes caught_cheat_draw, restores the card on top, the announced card and the colour, and passes the turn to the accuser",
@@ -264,14 +265,18 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     # a penalty is owed (not a turn draw) outside a face-down card's verdict, a turn draw's
     # choices and a starter Wild's colour: where a last card laid without the UNO-out call
     # leaves its player (V-UNO-OUT-CALL)
-    penalty_owed = a(
-        [
-            st.owed_count > 0,
-            st.owed_turn == 0,
-            st.phase != CHEAT,
-            st.phase != DRAWN,
-            st.starter == 0,
-        ]
+    penalty_owed = (
+        a(
+            [
+                st.owed_count > 0,
+                st.owed_turn == 0,
+                st.phase != CHEAT,
+                st.phase != DRAWN,
+                st.starter == 0,
+            ]
+        )
+        if r.uno_out
+        else False
     )
     round_end = a(
         [
@@ -1029,6 +1034,10 @@ def step_properties(
     family = action.split(" ")[0]
     if family in builders:
         builders[family]()
+    if family in ("play", "jump", "stack", "group") and not params.get("uncalled"):
+        # GO-OUT-ANY-CARD, ROUND-END: the cards laid were the last of the hand
+        laid = ops.sum(params["group"]) if family == "group" else 1
+        out["going out"] = imp(ops.sum(pre.hands[s]) == laid, gone)
     if params.get("uncalled"):  # V-UNO-OUT-CALL: the round goes on, the player owes the penalty
         out["penalty victims"] = a(
             [

@@ -202,6 +202,11 @@ GROUPS: tuple[Group, ...] = (
     Group("UNO out call, stacking", "official", (("V-UNO-OUT-CALL", True), ("V-STACK-DRAW", True))),
     Group("UNO out call, 0-7", "official", (("V-UNO-OUT-CALL", True), ("V-SEVEN-ZERO", True))),
     Group(
+        "UNO out call, 0-7, multi-card play",
+        "official",
+        (("V-UNO-OUT-CALL", True), ("V-SEVEN-ZERO", True), ("V-MULTI-PLAY", True)),
+    ),
+    Group(
         "UNO out call, multi-card play",
         "official",
         (("V-UNO-OUT-CALL", True), ("V-MULTI-PLAY", True)),

@@ -457,6 +457,29 @@ def test_a_group_that_empties_the_hand_without_the_call_and_its_penalty_is_caugh
     assert "without the UNO-out call" in cex.text()
 
 
+class LastDrawTwoGoesOn(Model):
+    """A last Draw Two, laid with the UNO-out call where the variant asks for it, that
+    takes effect instead of ending the round."""
+
+    def go_out(self, st, seat, draws, wd4_last=False):
+        if isinstance(draws, int) and draws == 2:
+            return self.finish(st, seat, 0, 0, 2, 1)
+        return super().go_out(st, seat, draws, wd4_last)
+
+
+def test_a_last_card_that_does_not_end_the_round_is_caught():
+    report = prove(OFFICIAL, [3], ["play draw two"], model=LastDrawTwoGoesOn, extras=False)
+    failing(report, "round end")
+    failing(report, "going out")
+    # under V-UNO-OUT-CALL an empty hand may wait for its penalty, so only the step
+    # property "going out" tells a called last card that goes on from one laid without it
+    group = [g for g in GROUPS if g.name == "UNO out call"]
+    report = prove(group, [3], ["play draw two"], model=LastDrawTwoGoesOn, extras=False)
+    assert not [c for c in report.failures() if c.goal == "round end"]
+    cex = failing(report, "going out")
+    assert "play draw two by seat 0" in cex.text()
+
+
 class QueueDropped(Model):
     """A served draw that forgets the draw queued behind it (the victim of a card laid last
     without the UNO-out call never draws)."""

@@ -754,12 +754,18 @@ def test_cheat_with_several_cards_in_one_turn_steps_as_the_engine(name):
 
 
 @pytest.mark.parametrize(
-    "name", ["UNO out call, multi-card play", "UNO out call, cumulative effects"]
+    "name",
+    [
+        "UNO out call, multi-card play",
+        "UNO out call, cumulative effects",
+        "UNO out call, 0-7, multi-card play",
+    ],
 )
 def test_a_group_that_empties_the_hand_without_the_uno_out_call_steps_as_the_engine(name):
     """V-UNO-OUT-CALL with V-MULTI-PLAY: a whole turn is the model's group step, with the
     call or without it. A group that empties the hand with the call wins the round; without
-    it the player draws the penalty and the group takes effect, as the engine does."""
+    it the player owes the penalty and the group takes effect, as the engine does (under
+    0-7 after the hands are swapped or passed on)."""
     group = next(g for g in GROUPS if g.name == name)
     seen: set[str] = set()
     for kind, before, act, _ in followed(group, 40, rate=0.9):
@@ -768,7 +774,11 @@ def test_a_group_that_empties_the_hand_without_the_uno_out_call_steps_as_the_eng
             if len(before.hands[seat]) == len(cards):
                 size = "group" if len(cards) > 1 else "card"
                 seen.add(f"last {size}" + " with the call" * called)
+                if size == "group" and not called and {c[1:] for c in cards} & {"0", "7"}:
+                    seen.add("last group with a 0 or a 7")
     want = {"last group", "last group with the call", "last card", "last card with the call"}
+    if group.rules.seven_swap:
+        want.add("last group with a 0 or a 7")
     assert want <= seen, sorted(want - seen)
 
 
