@@ -27,7 +27,7 @@ from spec.prover import kinds as K
 from spec.prover.evaluators import Concrete, NotEnabled
 from spec.prover.invariants import invariants
 from spec.prover.model import Model
-from spec.prover.rules import GROUPS, rules_for
+from spec.prover.rules import GROUPS, Group, rules_for
 from spec.prover.state import COLOUR, DRAWN, TURN, abstract, observe
 from spec.prover.steps import step, whole_turn
 
@@ -920,3 +920,53 @@ def test_0_7_with_several_cards_in_one_turn_steps_as_the_engine(name):
         "swap after a group with an effect",
     }
     assert want <= seen, sorted(want - seen)
+
+
+@pytest.mark.parametrize("wild", ["W", "WD4"])
+def test_a_group_whose_colour_waits_for_a_reshuffle_ends_as_the_engine(wild):
+    """V-UNO-OUT-CALL with V-MULTI-RIDE: a chain ending in a wild card empties the hand
+    without the call while the draw pile holds one card. The engine serves the penalty,
+    which waits for a reshuffle, before it asks for the colour; the model names the colour
+    in the group step and reshuffles after it. The two orders end in the same state."""
+    import random
+
+    from reference import dump, load
+    from reference.chance import chance_action
+
+    group = Group(
+        "UNO out call, ride",
+        "official",
+        (("V-UNO-OUT-CALL", True), ("V-MULTI-PLAY", True), ("V-MULTI-RIDE", True)),
+    )
+    for seed in range(6):
+        start = next(
+            b
+            for b, _, _, _ in steps(group, 2 + seed % 3, seed, limit=60)
+            if b.phase == "turn" and not b.owed_draws and b.chance is None and b.colour
+        )
+        d = dump(start)
+        s, top, first = d["to_act"], d["discard_pile"][-1], start.colour + "5"
+        for card in (first, wild):
+            holder = next(
+                p
+                for p in (d["draw_pile"], d["discard_pile"], *d["hands"])
+                if card in p and not (p is d["discard_pile"] and card == top)
+            )
+            holder.remove(card)
+        rest = d["draw_pile"] + d["discard_pile"][:-1] + d["hands"][s]
+        d["hands"][s], d["draw_pile"], d["discard_pile"] = [first, wild], rest[:1], rest[1:] + [top]
+        d["uno"] = [None] * d["players"]
+        before = pos = load(d)
+        for card in (first, wild):
+            pos, _ = apply(pos, {"type": "play", "seat": s, "card": card})
+        assert pos.phase == "colour" and pos.chance is not None  # the turn is half done
+        shuffle = chance_action(pos, random.Random(seed))
+        pos, _ = apply(pos, shuffle)
+        colour = next(a for a in legal_actions(pos) if a["type"] == "colour")
+        pos, _ = apply(pos, colour)
+        st = whole_turn(
+            group.rules, abstract(before), s, [first, wild], colour["colour"], before.draw_pile
+        )
+        got = observe(step(group.rules, st, shuffle, []))
+        want = observe(abstract(pos))
+        assert got == want, explain(got, want)
