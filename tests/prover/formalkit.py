@@ -144,28 +144,49 @@ def play_whole_turn(
         act = rng.choice(more) if more and rng.random() < 0.7 else rng.choice(acts)
 
 
-def turns(
+def mixed(
     group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
-) -> Iterator[tuple[Position, int, list[str], str | None, Position, list[str]]]:
-    """Whole multi-card turns of a seeded game: ``(before, seat, cards laid, colour named,
-    after, draw pile, UNO-out call made)``. While a turn is under way only its player acts."""
+) -> Iterator[tuple[str, Position, Any, Position, list[str]]]:
+    """A seeded game of a multi-card group as the model steps it: a play on a turn is a
+    whole turn, ``("turn", before, (seat, cards, colour, UNO-out call), after, pile)``; every other
+    action one step, ``("step", before, action, after, pile)``."""
     rng = random.Random(seed)
     pos = new_game(players, group.profile, dict(group.options))
     for _ in range(limit):
         if pos.phase == "over":
             return
         if pos.chance is not None:
-            pos, _ = apply(pos, chance_action(pos, rng))
+            act = chance_action(pos, rng)
+            new, _ = apply(pos, act)
+            if in_round(pos, act):
+                yield "step", pos, act, new, list(pos.draw_pile)
+            pos = new
             continue
         acts = legal_actions(pos)
         seat = pos.to_act
-        # face up: under V-CHEAT a coloured card goes down face down, with a claim, alone
+        # (under V-CHEAT a card laid face down, with a claim, is one step)
         mine = [a for a in acts if a["seat"] == seat and a["type"] == "play" and "claim" not in a]
         if pos.phase != "turn" or not mine or rng.random() > rate:
-            pos, _ = apply(pos, rng.choice(acts))
+            if pos.phase == "turn":  # a face-up play on a turn is a whole turn (below)
+                acts = [a for a in acts if a not in mine]
+            act = rng.choice(acts)
+            new, _ = apply(pos, act)
+            yield "step", pos, act, new, list(pos.draw_pile)
+            pos = new
             continue
         before = pos
         cards, colour, pos, called = play_whole_turn(pos, seat, rng.choice(mine), rng)
         if colour_after_a_reshuffle(pos, cards, colour):
             return
-        yield before, seat, cards, colour, pos, list(before.draw_pile), called
+        yield "turn", before, (seat, cards, colour, called), pos, list(before.draw_pile)
+
+
+def turns(
+    group: Group, players: int, seed: int, rate: float = 0.8, limit: int = 300
+) -> Iterator[tuple[Position, int, list[str], str | None, Position, list[str], bool]]:
+    """Whole multi-card turns of :func:`mixed` games: ``(before, seat, cards laid, colour
+    named, after, draw pile, UNO-out call made)``."""
+    for kind, before, act, after, pile in mixed(group, players, seed, rate, limit):
+        if kind == "turn":
+            seat, cards, colour, called = act
+            yield before, seat, cards, colour, after, pile, called

@@ -10,10 +10,8 @@ import random
 import pytest
 from formalkit import (
     REFINED,
-    colour_after_a_reshuffle,
     eager,
-    in_round,
-    play_whole_turn,
+    mixed,
     players_for,
     steps,
     turns,
@@ -278,10 +276,8 @@ def test_partner_rotation_scores_each_block_as_the_engine(round_no):
     """V-EXT-PARTNER-ROTATION: whole rounds of the blocks of four (random games stay in the
     first block), set up by loading a position at ``round_no``, follow the engine step by
     step up to the score and, after round 12, the end of the match."""
-    import random
 
     from reference import apply, dump, load
-    from reference.chance import chance_action
 
     group = next(g for g in REFINED if g.rules.partner_rotation)
     scored = 0
@@ -345,9 +341,8 @@ def test_the_deal_and_the_starter_step_as_the_engine(group, players, seed, start
     """The deal (DEAL-SEVEN) and the starter's effect (FIRST-CARD-*, and the variants that
     return a starter) are the model's ``deal`` and ``turn_up`` steps, up to the first turn;
     every state on the way meets the invariants."""
-    import random
 
-    from reference import apply, new_game
+    from reference import apply
     from reference.chance import chance_action
 
     rng = random.Random(seed)
@@ -660,41 +655,6 @@ def test_cheat_with_another_variant_steps_as_the_engine(name):
     assert want <= seen, sorted(want - seen)
 
 
-def mixed(group, players: int, seed: int, rate: float = 0.8, limit: int = 300):
-    """A seeded game of a multi-card group as the model steps it: a play on a turn is a
-    whole turn, ``("turn", before, (seat, cards, colour, UNO-out call), after, pile)``; every other
-    action one step, ``("step", before, action, after, pile)``."""
-    rng = random.Random(seed)
-    pos = new_game(players, group.profile, dict(group.options))
-    for _ in range(limit):
-        if pos.phase == "over":
-            return
-        if pos.chance is not None:
-            act = chance_action(pos, rng)
-            new, _ = apply(pos, act)
-            if in_round(pos, act):
-                yield "step", pos, act, new, list(pos.draw_pile)
-            pos = new
-            continue
-        acts = legal_actions(pos)
-        seat = pos.to_act
-        # (under V-CHEAT a card laid face down, with a claim, is one step)
-        mine = [a for a in acts if a["seat"] == seat and a["type"] == "play" and "claim" not in a]
-        if pos.phase != "turn" or not mine or rng.random() > rate:
-            if pos.phase == "turn":  # a face-up play on a turn is a whole turn (below)
-                acts = [a for a in acts if a not in mine]
-            act = rng.choice(acts)
-            new, _ = apply(pos, act)
-            yield "step", pos, act, new, list(pos.draw_pile)
-            pos = new
-            continue
-        before = pos
-        cards, colour, pos, called = play_whole_turn(pos, seat, rng.choice(mine), rng)
-        if colour_after_a_reshuffle(pos, cards, colour):
-            return
-        yield "turn", before, (seat, cards, colour, called), pos, list(before.draw_pile)
-
-
 def followed(group, seeds: int, rate: float = 0.8):
     """:func:`mixed` games of ``group`` (seeds ``0 … seeds-1``, 2 to 5 players) in which
     every whole turn and every step must be the engine's: ``(kind, before, act, state)``
@@ -830,9 +790,6 @@ def test_a_penalty_the_draw_pile_cannot_cover_steps_as_the_engine(name, face, sp
     cannot give is forgiven. Under 0-7 a last 0 passes the empty hand on before the
     penalty is drawn, and whoever receives it wins the round; a last 7 asks for the swap
     once the penalty is served. Each step, through the reshuffle, is the model's."""
-    import random
-
-    from reference.chance import chance_action
 
     group = next(g for g in GROUPS if g.name == name)
     outcomes = set()
@@ -928,10 +885,8 @@ def test_a_group_whose_colour_waits_for_a_reshuffle_ends_as_the_engine(wild):
     without the call while the draw pile holds one card. The engine serves the penalty,
     which waits for a reshuffle, before it asks for the colour; the model names the colour
     in the group step and reshuffles after it. The two orders end in the same state."""
-    import random
 
     from reference import dump, load
-    from reference.chance import chance_action
 
     group = Group(
         "UNO out call, ride",
