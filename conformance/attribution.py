@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference import IllegalAction
-from reference.engine import diagnose
-from reference.position import Position
+from unospec.reference import IllegalAction
+from unospec.reference.engine import diagnose
+from unospec.reference.position import Position
 
 #: The rule that makes an action of each type legal (for an action a program fails to offer).
 ALLOWING_RULE = {
@@ -56,7 +56,7 @@ def rule_for_missing(pos: Position, action: dict[str, Any]) -> str:
         return "MATCH-ON-WILD" if top in ("W", "WD4") else "PLAY-MATCH"
     if kind == "draw" and pos.phase == "turn":
         hand = pos.hands[action["seat"]]
-        from reference.matching import playable
+        from unospec.reference.matching import playable
 
         return (
             "DRAW-VOLUNTARY"

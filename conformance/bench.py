@@ -35,7 +35,7 @@ RLCARD_PY = ROOT / "examples" / "rlcard" / ".venv" / "bin" / "python"
 def case_engine(
     players: int, profile: str, options: dict[str, Any], seconds: float
 ) -> dict[str, Any]:
-    from reference.trace import play
+    from unospec.reference.trace import play
 
     play(players, profile, options, seed=0)  # warm up (catalogue, compiled options)
     actions = games = 0
@@ -54,8 +54,8 @@ def case_engine(
 
 
 def case_validate(traces: int, seconds: float) -> dict[str, Any]:
-    from conformance.validate import validate_lines
-    from reference.trace import play
+    from unospec.reference.trace import play
+    from unospec.validate import validate_lines
 
     corpus = [list(play(4, "official", seed=s).lines()) for s in range(traces)]
     actions = 0
@@ -70,7 +70,7 @@ def case_validate(traces: int, seconds: float) -> dict[str, Any]:
 
 
 def case_certify(argv: list[str], games: int, jobs: int) -> dict[str, Any]:
-    from conformance.certify import Settings, certify
+    from unospec.certify import Settings, certify
 
     start = time.perf_counter()
     cert = certify(Settings(argv, games=games, jobs=jobs, scenarios=False, max_steps=3000))
@@ -91,9 +91,9 @@ def case_certify(argv: list[str], games: int, jobs: int) -> dict[str, Any]:
 def case_echo(messages: int, batch: int = 1) -> dict[str, Any]:
     """The pipe's floor: round trips to a program that answers at once, ``batch`` requests
     per write (1: one request per round trip; certify sends up to 16 steps, ~50 requests)."""
-    from conformance.protocol import Program
+    from unospec.protocol import Program
 
-    program = Program([sys.executable, "-m", "conformance.bench", "echo"])
+    program = Program([sys.executable, "-m", "unospec.bench", "echo"])
     program.start()
     start = time.perf_counter()
     for _ in range(messages // batch):
@@ -107,7 +107,7 @@ def case_echo(messages: int, batch: int = 1) -> dict[str, Any]:
 def echo_server() -> None:
     """The floor of the pipe: answer every request at once, with nothing computed (a batch
     of requests that arrive together is answered with one write, as ``unospec serve`` does)."""
-    from conformance.serve import _batches
+    from unospec.serve import _batches
 
     for batch in _batches(sys.stdin):
         replies = []
@@ -132,7 +132,7 @@ def echo_server() -> None:
 def case_prove() -> dict[str, Any]:
     start = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", "prove", "--json"], capture_output=True, text=True
+        [sys.executable, "-m", "unospec", "prove", "--json"], capture_output=True, text=True
     )
     return {"seconds": time.perf_counter() - start, "exit": out.returncode}
 
@@ -153,7 +153,7 @@ def run_case(name: str, **kw: Any) -> dict[str, Any]:
     """Run one case in a subprocess; returns its result with ``max_rss_mb``."""
     with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "conformance.bench", "case", name, json.dumps(kw), out.name],
+            [sys.executable, "-m", "unospec.bench", "case", name, json.dumps(kw), out.name],
             cwd=ROOT,
         )
         _, status, usage = os.wait4(proc.pid, 0)
@@ -251,7 +251,7 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         cases[f"engine {label}"]["games_per_s"] = median_of(runs, "games_per_s")
     runs = [run_case("validate", traces=2 if quick else 6, seconds=seconds) for _ in range(repeats)]
     record("validate", runs, "actions_per_s")
-    serve = [sys.executable, "-m", "conformance.cli", "serve"]
+    serve = [sys.executable, "-m", "unospec", "serve"]
     example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
     games = 2 if quick else 6
     targets = [("serve", serve)] + (

@@ -21,9 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.attribution import rule_for_extra, rule_for_field, rule_for_missing
-from conformance.compare import diff_actions, diff_positions
-from conformance.protocol import (
+from unospec.attribution import rule_for_extra, rule_for_field, rule_for_missing
+from unospec.compare import diff_actions, diff_positions
+from unospec.protocol import (
     Program,
     ProgramPort,
     ProtocolError,
@@ -31,9 +31,9 @@ from conformance.protocol import (
     outcome_of,
     position_of,
 )
-from conformance.scenarios import Run, execute, load_scenarios
-from reference import IllegalAction, apply, dump, legal_actions, new_game
-from reference.chance import chance_action
+from unospec.reference import IllegalAction, apply, dump, legal_actions, new_game
+from unospec.reference.chance import chance_action
+from unospec.scenarios import Run, execute, load_scenarios
 
 OUTCOMES = ("pass", "fail", "skipped", "errored", "timeout", "not_applicable")
 
@@ -226,7 +226,7 @@ def _illegal(ref, rng: random.Random) -> dict[str, Any] | None:
         if what == 0:
             a["seat"] = rng.randrange(ref.players)
         elif what == 1 and a["type"] == "play":
-            from spec.cards import KINDS
+            from unospec.spec.cards import KINDS
 
             a["card"] = rng.choice(KINDS)
         else:
@@ -445,7 +445,7 @@ def play_differential(
 
 def confirm(worker: Worker, repro: dict[str, Any], fld: str | None) -> bool:
     """Re-run a reproducer on its own (load the position, apply the action) to see it fail again."""
-    from reference import load
+    from unospec.reference import load
 
     try:
         ref = load(repro["position"])

@@ -15,8 +15,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from spec.catalogue import Catalogue, CatalogueError, Rule, UnknownIdError
-from spec.catalogue import load as load_catalogue
+from unospec.spec.catalogue import Catalogue, CatalogueError, Rule, UnknownIdError
+from unospec.spec.catalogue import load as load_catalogue
 
 console = Console()
 err = Console(stderr=True)
@@ -27,7 +27,7 @@ def _print_json(data: Any) -> None:
 
 
 def rule_json(cat: Catalogue, rule: Rule) -> dict[str, Any]:
-    from reference.registry import IMPLEMENTED
+    from unospec.reference.registry import IMPLEMENTED
 
     return {
         "id": rule.id,
@@ -63,7 +63,7 @@ def rule_json(cat: Catalogue, rule: Rule) -> dict[str, Any]:
 def scenario_ids() -> dict[str, list[str]]:
     """Rule ID -> the IDs of its scenarios in ``features/`` (empty until scenarios exist)."""
     try:
-        from conformance.scenarios import scenarios_by_rule
+        from unospec.scenarios import scenarios_by_rule
     except ImportError:
         return {}
     return scenarios_by_rule()
@@ -251,8 +251,8 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
 
 
 def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
-    from reference.errors import IllegalAction
-    from reference.trace import play
+    from unospec.reference.errors import IllegalAction
+    from unospec.reference.trace import play
 
     options = _parse_options(args.option)
     try:
@@ -303,7 +303,7 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
 
 def cmd_summary(args: argparse.Namespace, cat: Catalogue) -> int:
     """The catalogue and rulebook in numbers."""
-    from conformance.scenarios import load_scenarios
+    from unospec.scenarios import load_scenarios
 
     kinds: dict[str, int] = {}
     for r in cat.rules.values():
@@ -380,11 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def command_modules() -> list[Any]:
-    """The modules of :mod:`conformance.commands`, in name order."""
+    """The modules of :mod:`unospec.commands`, in name order."""
     import importlib
     import pkgutil
 
-    import conformance.commands as pkg
+    import unospec.commands as pkg
 
     return [
         importlib.import_module(f"{pkg.__name__}.{info.name}")

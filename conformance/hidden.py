@@ -13,7 +13,7 @@ cards, is a violation of the rule that governs that draw.
 
 **Unknown cards.** A log written from one seat writes the cards it could not see as
 ``null`` (in ``deal.hands`` and in ``drawn``). :func:`validate_unknown` then keeps a
-:class:`spec.prover.hidden.TraceModel`: each run of unknown cards that entered a hand on
+:class:`unospec.spec.prover.hidden.TraceModel`: each run of unknown cards that entered a hand on
 a line is a *batch* of per-kind counts, and each line adds what the rules let one
 conclude from it, under the rule that allows the conclusion —
 
@@ -58,13 +58,13 @@ conclude from it, under the rule that allows the conclusion —
 * under the multi-card variants (V-MULTI-PLAY, V-MULTI-IDENTICAL,
   V-MULTI-ONE-COLOUR-OR-ALL-NUMBER, V-MULTI-RIDE) the engine goes on to phase ``multi``
   after a card only while the hand holds one that may join the group
-  (:func:`reference.effects.continue_turn`; a Wild asks for its colour at once
+  (:func:`unospec.reference.effects.continue_turn`; a Wild asks for its colour at once
   otherwise), and in that phase only the same seat acts, adding a card or ending the
   turn. So the next line (UNO calls and catches aside) says which it was, under the
   variant's rule: ``end`` says the hand held such a card; naming the colour, or any other
   action or seat, says it held none; a card the seat lays next was in the hand already
   (nothing was drawn in between), so the turn went on exactly when that card may join.
-  Which kinds may join is asked of :func:`reference.effects.may_follow` itself, on a copy
+  Which kinds may join is asked of :func:`unospec.reference.effects.may_follow` itself, on a copy
   of the position whose hand holds only that kind; the one hand-dependent test, a Wild
   Draw Four closing a ride, is a fact about the hand. The replay checks that the engine
   went on exactly when the witness's hand held such a card. A card added to a group came
@@ -97,8 +97,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from reference import IllegalAction, apply, dump, new_game
-from spec.cards import (
+from unospec.reference import IllegalAction, apply, dump, new_game
+from unospec.spec.cards import (
     CANONICAL_DECK,
     DECK_COUNTS,
     KINDS,
@@ -108,7 +108,7 @@ from spec.cards import (
     is_card,
     is_number,
 )
-from spec.prover.hidden import (
+from unospec.spec.prover.hidden import (
     AllOf,
     AnyOf,
     Expr,
@@ -139,7 +139,7 @@ def validate_hidden(
     path: str,
     solver_seconds: float = SOLVER_SECONDS,
 ):
-    from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
+    from unospec.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
 
     deal = header.get("deal")
     if not isinstance(deal, dict):
@@ -238,7 +238,7 @@ def validate_hidden(
 def _deal(pos: Any, hands: list[list[str]], starters: list[str], path: str):
     """Deal ``hands`` and turn up the starter(s), the unseen cards in canonical order
     as the draw pile: ``(position, None)`` or ``(position, the verdict against the deal)``."""
-    from conformance.validate import VIOLATION, Verdict, _citations
+    from unospec.validate import VIOLATION, Verdict, _citations
 
     rest = Counter(CANONICAL_DECK)
     for h in hands:
@@ -307,7 +307,7 @@ def _drawn_on_top(pos: Any, upcoming: list[str], path: str, line_no: int, action
     """A copy of ``pos`` with the cards the line says were drawn on top of the draw pile,
     and ``None``; or ``pos`` and the verdict when one of them is not among the unseen
     cards (DECK-COMPOSITION)."""
-    from conformance.validate import VIOLATION, Verdict, _citations
+    from unospec.validate import VIOLATION, Verdict, _citations
 
     new = pos.copy()
     missing = _bring_to_top(new, upcoming)
@@ -386,7 +386,7 @@ _DRAW_RULE = {
 def _wd4_blockers(cfg: Any, top: str, colour: str | None) -> tuple[str, ...]:
     """The kinds whose presence in the rest of a hand makes a Wild Draw Four break
     WD4-RESTRICTION (or V-WD4-ONLY-IF-NO-PLAYABLE), as the engine judges it."""
-    from reference.matching import COLOUR, matches
+    from unospec.reference.matching import COLOUR, matches
 
     if cfg.wd4_strict:
         return tuple(k for k in KINDS if k == WILD or (k not in WILDS and matches(k, top, colour)))
@@ -395,7 +395,7 @@ def _wd4_blockers(cfg: Any, top: str, colour: str | None) -> tuple[str, ...]:
 
 def _coloured(colour: str | None) -> tuple[str, ...]:
     """The kinds of ``colour`` (wild cards have none)."""
-    from reference.matching import COLOUR
+    from unospec.reference.matching import COLOUR
 
     return tuple(k for k in KINDS if k not in WILDS and COLOUR[k] == colour)
 
@@ -428,7 +428,7 @@ def validate_unknown(
     """Validate a trace with unknown cards: Z3 looks for a placement of them that makes
     every line true (see the module docstring). Z3 gets ``solver_seconds`` in all; a trace
     it cannot decide in that time is reported as undecided (unusable, exit 2)."""
-    from conformance.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
+    from unospec.validate import UNUSABLE, VALID, VIOLATION, Verdict, _citations, refused
 
     cfg = start.cfg
     players = start.players
@@ -956,11 +956,11 @@ def _joins(
 ) -> tuple[dict[str, Any], Any]:
     """Under a multi-card variant, for each kind, whether a copy of it in ``seat``'s hand
     could join the group once ``card`` (played from ``pos``) is down: TRUE, FALSE or a
-    fact about the hands. :func:`reference.effects.may_follow` is asked on a copy of the
+    fact about the hands. :func:`unospec.reference.effects.may_follow` is asked on a copy of the
     position in which the hand holds only copies of the kind (it looks at the kind, the
     group, the pile and the hand's size); the one test that looks into a hand, a Wild Draw
     Four closing a ride, is given as a fact. Also returns the copy, with the group down."""
-    from reference.effects import add_to_turn, may_follow
+    from unospec.reference.effects import add_to_turn, may_follow
 
     probe = pos.copy()
     probe.__dict__.pop("_legal", None)
@@ -993,7 +993,7 @@ def _group_fact(
     """Under a multi-card variant, what the line after a card laid on one's turn (or a
     jump-in, or a card added to a group) says about the hand left: the engine offers more
     cards (phase ``multi``) only while the hand holds one that may join the group
-    (:func:`reference.effects.continue_turn`), and otherwise ends the turn, or asks for the
+    (:func:`unospec.reference.effects.continue_turn`), and otherwise ends the turn, or asks for the
     colour of a wild card at once; in phase ``multi`` only that seat may act, with a card
     that may join or ``end``. So the next line (UNO calls and catches aside) that ends the
     group says the hand held such a card; one that names the colour, or is another seat's
@@ -1080,11 +1080,11 @@ def _group_fact(
 def _turn_comes_back(cfg: Any, probe: Any, seat: int) -> bool:
     """Whether, were the group in ``probe`` to end now, ``seat`` could be the next to lay a
     card (a Skip, Reverse or draw card between two players, Skips wrapping round the table,
-    turns missed): :func:`reference.effects.finish_turn`'s seat arithmetic. A 7 under
+    turns missed): :func:`unospec.reference.effects.finish_turn`'s seat arithmetic. A 7 under
     V-SEVEN-ZERO asks the player to swap first, so the next action is not a card."""
-    from reference.effects import turn_effect
-    from reference.matching import FACE
-    from reference.turns import after_turn
+    from unospec.reference.effects import turn_effect
+    from unospec.reference.matching import FACE
+    from unospec.reference.turns import after_turn
 
     cards = probe.pending["cards"]
     if cfg.seven_zero and cfg.seven_zero["seven_swap"] and any(FACE.get(c) == "7" for c in cards):
@@ -1099,7 +1099,7 @@ def _hands_moved(
     cfg: Any, pos: Any, action: dict[str, Any], ends: bool | None = None
 ) -> dict[int, int] | None:
     """Under V-SEVEN-ZERO, the hands the line moves (new seat -> the seat whose hand it
-    gets), as :func:`reference.effects.finish_turn` moves them: a ``swap`` after a 7, and
+    gets), as :func:`unospec.reference.effects.finish_turn` moves them: a ``swap`` after a 7, and
     every hand one seat on when a turn whose cards hold a 0 (and no 7 to swap first) takes
     effect without ending the round. That is the line of the 0 itself, or under a
     multi-card variant the line that ends the group (``ends``: whether the card laid on
@@ -1107,8 +1107,8 @@ def _hands_moved(
     or under V-CHEAT the line that accepts the announced card or falsely accuses it.
     Nothing here looks at a card in a hand; the replay checks the engine moved what was
     predicted."""
-    from reference.matching import FACE
-    from spec.arithmetic import rotation_target
+    from unospec.reference.matching import FACE
+    from unospec.spec.arithmetic import rotation_target
 
     params = cfg.seven_zero
     if not params:
@@ -1178,7 +1178,7 @@ def _slots(
 
 def _may_draw_again(cfg: Any, n: int, can_draw: bool) -> bool:
     """Whether the rules would let a turn that has drawn ``n`` cards draw another (if the
-    last card drawn does not stop it): :func:`reference.drawing.more_draws`, which looks
+    last card drawn does not stop it): :func:`unospec.reference.drawing.more_draws`, which looks
     at no card."""
     if not can_draw:
         return False
@@ -1221,7 +1221,7 @@ def _drawn_fact(
     have stopped the series). ``again`` is whether the rules would let the turn draw
     another card. ``(text, rule, field, fact)``, or ``None`` when the line says nothing
     the engine does not judge by itself."""
-    from reference.matching import matches
+    from unospec.reference.matching import matches
 
     if not series:
         return None
@@ -1331,13 +1331,13 @@ def _stack_fact(
 ) -> tuple[int, str, str, str, Any] | None:
     """Under V-STACK-DRAW, what a line that makes a Draw Two or Wild Draw Four hit its
     victim says about the victim's hand: the engine asks the victim to answer only while
-    it holds a card it may stack (:func:`reference.effects.stack_options`), and otherwise
+    it holds a card it may stack (:func:`unospec.reference.effects.stack_options`), and otherwise
     the victim draws at once, on this very line. So the victim's draw on the line says it
     held none; the victim answering on the next line (stack, accept, challenge) says it
     held one. A Wild Draw Four that may be challenged asks the victim either way (to
     stack, challenge or accept; or to challenge or accept), so only a stack says something.
     ``(line, text, rule, field, fact)`` for :meth:`TraceModel.say`, or ``None``."""
-    from reference.matching import COLOUR, FACE, may_go_out_on
+    from unospec.reference.matching import COLOUR, FACE, may_go_out_on
 
     if held is None or (kind in ("accept", "challenge") and prior.phase != "cheat"):
         return None  # (under V-CHEAT accepting an announced draw card makes it hit)

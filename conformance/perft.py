@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference import apply, dump, legal_actions, load
-from reference.chance import deal_round_robin
-from reference.position import Position
-from spec.cards import CANONICAL_DECK, KINDS
+from unospec.reference import apply, dump, legal_actions, load
+from unospec.reference.chance import deal_round_robin
+from unospec.reference.position import Position
+from unospec.spec.cards import CANONICAL_DECK, KINDS
+from unospec.spec.resources import PERFT_CORPUS
 
 
 def canonical_chance(need: dict[str, Any], players: int) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def divide(pos: Position, depth: int) -> list[tuple[dict[str, Any], int]]:
 def perft_port(port: Any, position: dict[str, Any], depth: int) -> int:
     """The same count through an engine port (needs ``load``): every node is reached by
     loading the root and replaying the path, so the program's own state is all that counts."""
-    from conformance.compare import canonical_action
+    from unospec.compare import canonical_action
 
     def node(path: list[dict[str, Any]], d: int) -> int:
         port.load(position)
@@ -78,7 +79,7 @@ def _settle_port(port: Any) -> None:
 
 def load_position(data: dict[str, Any]) -> Position:
     """A corpus or command-line position: complete JSON, or partial (completed as in scenarios)."""
-    from reference.position import complete
+    from unospec.reference.position import complete
 
     return load(data if "draw_pile" in data and "phase" in data else complete(data))
 
@@ -86,15 +87,13 @@ def load_position(data: dict[str, Any]) -> Position:
 __all__ = ["canonical_chance", "divide", "dump", "perft", "perft_port"]
 
 
-CORPUS = (
-    __import__("pathlib").Path(__file__).resolve().parents[1] / "spec" / "perft" / "corpus.jsonl"
-)
+CORPUS = PERFT_CORPUS
 
 
 def corpus_positions() -> list[tuple[str, str, Position, tuple[int, ...]]]:
     """The positions of the perft corpus: ``(id, note, position, depths)``."""
-    from reference.position import complete
-    from reference.trace import play
+    from unospec.reference.position import complete
+    from unospec.reference.trace import play
 
     def partial(data: dict[str, Any]) -> Position:
         return load(complete(data))

@@ -56,7 +56,7 @@ class ReferencePort:
         self._pos: Any = None
 
     def new_game(self, players: int, profile: str, options: Json) -> Outcome:
-        from reference import IllegalAction, new_game
+        from unospec.reference import IllegalAction, new_game
 
         try:
             self._pos = new_game(players, profile, options)
@@ -65,17 +65,17 @@ class ReferencePort:
         return Outcome(True)
 
     def load(self, position: Json) -> None:
-        from reference import load
+        from unospec.reference import load
 
         self._pos = load(position)
 
     def legal_actions(self) -> list[Json]:
-        from reference import legal_actions
+        from unospec.reference import legal_actions
 
         return [dict(a) for a in legal_actions(self._pos)]
 
     def apply(self, action: Json) -> Outcome:
-        from reference import IllegalAction, apply
+        from unospec.reference import IllegalAction, apply
 
         try:
             self._pos, events = apply(self._pos, action)
@@ -84,7 +84,7 @@ class ReferencePort:
         return Outcome(True, events)
 
     def observe(self) -> Json:
-        from reference import dump
+        from unospec.reference import dump
 
         return dump(self._pos)
 

@@ -20,13 +20,13 @@ import threading
 import time
 from collections import deque
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from conformance.port import Json, Outcome
+from unospec.port import Json, Outcome
+from unospec.spec.resources import PROTOCOL as SCHEMA_DIR
 
 PROTOCOL = 1
-SCHEMAS = Path(__file__).resolve().parents[1] / "spec" / "protocol"
+SCHEMAS = SCHEMA_DIR
 STDERR_KEEP = 64 * 1024
 
 
@@ -371,7 +371,7 @@ class Program:
 
 
 class ProgramPort:
-    """An :class:`~conformance.port.EnginePort` backed by a program over the live protocol."""
+    """An :class:`~unospec.port.EnginePort` backed by a program over the live protocol."""
 
     def __init__(self, program: Program):
         self.program = program

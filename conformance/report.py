@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from conformance.certify import OUTCOMES, Certification
-from conformance.protocol import PROTOCOL
-from spec import __version__
-from spec.catalogue import load as load_catalogue
+from unospec import __version__
+from unospec.certify import OUTCOMES, Certification
+from unospec.protocol import PROTOCOL
+from unospec.spec.catalogue import load as load_catalogue
 
 REPORT_FORMAT = 1
 

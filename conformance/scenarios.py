@@ -18,7 +18,8 @@ from typing import Any
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
-FEATURES = Path(__file__).resolve().parents[1] / "features"
+from unospec.spec.resources import FEATURES
+
 PROFILE_TAGS = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
 KIND = {"Context": "given", "Action": "when", "Outcome": "then"}
 CITE = re.compile(r"([a-z]{2}-[a-z]+) › (.+?) › ¶(\d+)(?: item (.+?))?\s*(?=;|$)")
@@ -245,8 +246,8 @@ class Result:
 
 
 def execute(run: Run, port: Any) -> Result:
-    """Run one scenario run against ``port`` (an :class:`~conformance.port.EnginePort`)."""
-    from conformance.steps import ScenarioFailure, Unobservable, World, run_step
+    """Run one scenario run against ``port`` (an :class:`~unospec.port.EnginePort`)."""
+    from unospec.steps import ScenarioFailure, Unobservable, World, run_step
 
     world = World(port, profile=run.profile)
     for i, s in enumerate(run.steps):

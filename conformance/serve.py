@@ -9,10 +9,10 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from conformance.protocol import PROTOCOL
-from reference import IllegalAction, apply, dump, legal_actions, load, new_game
-from spec import __version__
-from spec.catalogue import load as load_catalogue
+from unospec import __version__
+from unospec.protocol import PROTOCOL
+from unospec.reference import IllegalAction, apply, dump, legal_actions, load, new_game
+from unospec.spec.catalogue import load as load_catalogue
 
 
 class Server:

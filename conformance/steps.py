@@ -2,7 +2,7 @@
 
 Each step is a regular expression and a function over a :class:`World`. The pytest-bdd
 binding (``tests/test_features.py``) and the certification runner
-(:mod:`conformance.scenarios`) both dispatch to this one table, so a scenario means the
+(:mod:`unospec.scenarios`) both dispatch to this one table, so a scenario means the
 same thing wherever it runs. The vocabulary is documented in ``features/README.md``.
 """
 
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.port import EnginePort, Json, Outcome, same_action
-from reference.chance import deal_round_robin
-from reference.position import complete
-from spec.cards import CANONICAL_DECK, COLOURS, parse, parse_colour
+from unospec.port import EnginePort, Json, Outcome, same_action
+from unospec.reference.chance import deal_round_robin
+from unospec.reference.position import complete
+from unospec.spec.cards import CANONICAL_DECK, COLOURS, parse, parse_colour
 
 
 class ScenarioFailure(AssertionError):

@@ -13,12 +13,12 @@ from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
-from conformance.attribution import rule_for_field
-from conformance.compare import diff_positions
-from conformance.protocol import schema_errors
-from reference import IllegalAction, apply, dump, new_game
-from reference.position import Position
-from spec.cards import is_card
+from unospec.attribution import rule_for_field
+from unospec.compare import diff_positions
+from unospec.protocol import schema_errors
+from unospec.reference import IllegalAction, apply, dump, new_game
+from unospec.reference.position import Position
+from unospec.spec.cards import is_card
 
 VALID, VIOLATION, UNUSABLE = 0, 1, 2
 
@@ -67,7 +67,7 @@ def refused(
 
 
 def _citations(rule: str | None) -> list[str]:
-    from spec.catalogue import load as load_catalogue
+    from unospec.spec.catalogue import load as load_catalogue
 
     cat = load_catalogue()
     return [str(c) for c in cat.rules[rule].citations] if rule and rule in cat.rules else []
@@ -77,7 +77,7 @@ def validate_lines(
     lines: list[str], path: str = "<trace>", solver_seconds: float | None = None
 ) -> Verdict:
     """The verdict on one trace. ``solver_seconds`` bounds Z3 on a trace with unknown
-    cards (default :data:`conformance.hidden.SOLVER_SECONDS`)."""
+    cards (default :data:`unospec.hidden.SOLVER_SECONDS`)."""
 
     def unusable(line: int, pointer: str, message: str) -> Verdict:
         return Verdict(path, UNUSABLE, message, line, pointer)
@@ -113,7 +113,7 @@ def validate_lines(
         records.append((i, rec))
     header = records[0][1]
     if "chance" not in header:
-        from conformance.hidden import SOLVER_SECONDS, validate_hidden
+        from unospec.hidden import SOLVER_SECONDS, validate_hidden
 
         return validate_hidden(
             header, records[1:], path, SOLVER_SECONDS if solver_seconds is None else solver_seconds

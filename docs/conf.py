@@ -6,10 +6,9 @@ import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
-ROOT = DOCS.parent
-sys.path[:0] = [str(ROOT), str(DOCS / "_ext")]
+sys.path[:0] = [str(DOCS / "_ext")]  # unospec itself is installed (make sets up .venv)
 
-from spec import __version__  # noqa: E402
+from unospec import __version__  # noqa: E402
 
 project = "unospec"
 author = "the unospec developers"

@@ -6,14 +6,14 @@ Standard library only, no I/O, deterministic. The public surface:
 * :func:`legal_actions` — every legal action of every seat that may act, in a fixed order;
 * :func:`apply` — the new position and the events an action caused, or :class:`IllegalAction`;
 * :func:`load` / :func:`dump` — positions as JSON-ready dicts;
-* :mod:`reference.chance` — seeded chance inputs; :mod:`reference.trace` — JSON Lines traces.
+* :mod:`unospec.reference.chance` — seeded chance inputs; :mod:`unospec.reference.trace` — JSON Lines traces.
 
 Every rule is implemented in one place, marked ``@implements("RULE-ID")``.
 """
 
-from reference.engine import apply, chance_needed, legal_actions, new_game
-from reference.errors import IllegalAction, PositionError
-from reference.position import Position, dump, load
+from unospec.reference.engine import apply, chance_needed, legal_actions, new_game
+from unospec.reference.errors import IllegalAction, PositionError
+from unospec.reference.position import Position, dump, load
 
 __all__ = [
     "IllegalAction",

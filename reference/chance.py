@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from reference.position import Position
-from reference.registry import implements
-from spec.cards import CANONICAL_DECK
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.spec.cards import CANONICAL_DECK
 
 
 def chance_action(pos: Position, rng: random.Random) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from spec.catalogue import load as load_catalogue
+from unospec.spec.catalogue import load as load_catalogue
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from reference.position import Position
-from reference.registry import implements
-from reference.turns import Event, event
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.reference.turns import Event, event
 
 
 def owe(pos: Position, seat: int, count: int, rule: str, turn: bool = False) -> None:

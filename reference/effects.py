@@ -3,9 +3,9 @@ stacking, several cards per turn, and hand swaps."""
 
 from __future__ import annotations
 
-from reference import scoring
-from reference.drawing import owe
-from reference.matching import (
+from unospec.reference import scoring
+from unospec.reference.drawing import owe
+from unospec.reference.matching import (
     COLOUR,
     FACE,
     announced_top,
@@ -14,12 +14,12 @@ from reference.matching import (
     wd4_allowed,
     wild_playable,
 )
-from reference.position import Position
-from reference.registry import implements
-from reference.turns import Event, after_turn, event, give_turn, step
-from reference.uno import duty, turn_begins
-from spec import arithmetic as ar
-from spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.reference.turns import Event, after_turn, event, give_turn, step
+from unospec.reference.uno import duty, turn_begins
+from unospec.spec import arithmetic as ar
+from unospec.spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS
 
 DRAWS = {"D2": 2, "WD4": 4}
 
@@ -285,7 +285,7 @@ def card_effect(card: str) -> tuple[int, int, int]:
     """One card's effect as ``(skips, flips, draws)``: a Skip passes over the next seat, a
     Reverse flips the direction, a Draw Two makes the next seat draw 2 and lose its turn,
     and a Wild Draw Four makes it draw 4 and lose its turn. Seat arithmetic:
-    :func:`spec.arithmetic.advance_after`."""
+    :func:`unospec.spec.arithmetic.advance_after`."""
     f = FACE[card]
     return (1 if f == "S" else 0, 1 if f == "R" else 0, DRAWS.get(f, 0))
 
@@ -310,7 +310,7 @@ def cumulative_effect(params: dict, cards: list[str]) -> tuple[int, int, int]:
 def two_player_rules() -> str:
     """With two players a Skip, a Reverse (which acts as a Skip), a Draw Two and a Wild
     Draw Four all give the player another turn: the opponent is the one passed over.
-    The seat arithmetic in :func:`spec.arithmetic.advance_after` carries this; the
+    The seat arithmetic in :func:`unospec.spec.arithmetic.advance_after` carries this; the
     function is here so the rule has one home a reader can find."""
     return "see spec.arithmetic.advance_after"
 
@@ -438,7 +438,7 @@ def challenge(pos: Position, seat: int, events: list[Event]) -> None:
     drawing. The card's player shows their hand to the challenger alone. If they held a
     card of the colour that was current, they draw the four instead and the challenger
     plays now; otherwise the challenger draws six and loses the turn. Seat arithmetic:
-    :func:`spec.arithmetic.challenge_outcome`."""
+    :func:`unospec.spec.arithmetic.challenge_outcome`."""
     info = pos.pending
     wd4_player = info["from"]
     guilty = not info["wd4_legal"]
@@ -508,7 +508,7 @@ def renew_uno_duties(pos: Position, seats) -> None:
 
 def rotate_hands(pos: Position, events: list[Event]) -> None:
     """Every hand still in play goes one seat on in the direction of play: the seat
-    :func:`spec.arithmetic.rotation_target` names, counted over the seats still playing."""
+    :func:`unospec.spec.arithmetic.rotation_target` names, counted over the seats still playing."""
     seats = pos.active
     new = [h[:] for h in pos.hands]
     for i, s in enumerate(seats):
@@ -559,7 +559,7 @@ def cheat_claims(pos: Position, seat: int) -> list[str]:
     any coloured card that would be legal; the next player accepts or accuses. A false
     accusation costs the accuser the penalty; a true one sends the card back to the
     cheater's hand with the penalty, and the cheater's turn is over."""
-    from spec.cards import KINDS
+    from unospec.spec.cards import KINDS
 
     top, colour = announced_top(pos), pos.colour
     return [k for k in KINDS if k not in WILDS and matches(k, top, colour)]

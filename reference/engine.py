@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from reference import effects, scoring, setup, uno
-from reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
-from reference.errors import IllegalAction
-from reference.matching import (
+from unospec.reference import effects, scoring, setup, uno
+from unospec.reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
+from unospec.reference.errors import IllegalAction
+from unospec.reference.matching import (
     matches,
     may_go_out_on,
     playable,
@@ -34,10 +34,18 @@ from reference.matching import (
     wd4_allowed,
     wild_playable,
 )
-from reference.position import Position
-from reference.registry import implements
-from reference.turns import Event, event, give_turn, step
-from spec.cards import COLOURS, DECK_COUNTS, KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS, is_card
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.reference.turns import Event, event, give_turn, step
+from unospec.spec.cards import (
+    COLOURS,
+    DECK_COUNTS,
+    KIND_ORDER,
+    WILD,
+    WILD_DRAW_FOUR,
+    WILDS,
+    is_card,
+)
 
 new_game = setup.new_game
 Action = dict[str, Any]
@@ -167,7 +175,7 @@ def _play_actions(pos: Position, seat: int, card: str, acts: list[Action]) -> No
 
 
 def playable_as_last(pos: Position, card: str) -> bool:
-    from reference.matching import may_go_out_on
+    from unospec.reference.matching import may_go_out_on
 
     return may_go_out_on(pos.cfg, card)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from reference.config import Config
-from reference.position import Position
-from reference.registry import implements
-from spec.cards import KIND_ORDER, KINDS, WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
+from unospec.reference.config import Config
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.spec.cards import KIND_ORDER, KINDS, WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
 
 # Precomputed tables: the colour letter and face of every card code.
 COLOUR = {c: (None if c in WILDS else c[0]) for c in ("W", "WD4")}

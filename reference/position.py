@@ -41,9 +41,9 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from reference.config import Config, config
-from reference.errors import PositionError
-from spec.cards import CANONICAL_DECK, COLOURS, DECK_COUNTS, DECK_SIZE, is_card
+from unospec.reference.config import Config, config
+from unospec.reference.errors import PositionError
+from unospec.spec.cards import CANONICAL_DECK, COLOURS, DECK_COUNTS, DECK_SIZE, is_card
 
 FORMAT = 1
 PHASES = (

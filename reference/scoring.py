@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from reference.drawing import owe
-from reference.position import Position
-from reference.registry import implements
-from reference.turns import Event, event, step
-from spec import arithmetic as ar
-from spec.cards import CANONICAL_DECK, POINTS, WILD_DRAW_FOUR
+from unospec.reference.drawing import owe
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.reference.turns import Event, event, step
+from unospec.spec import arithmetic as ar
+from unospec.spec.cards import CANONICAL_DECK, POINTS, WILD_DRAW_FOUR
 
 DRAWS = {"D2": 2, "WD4": 4}
 
@@ -78,7 +78,7 @@ def hand_points(hand: list[str]) -> int:
 @implements("SCORE-VALUES")
 def card_values() -> dict[str, int]:
     """Number cards score their face value, Skip / Reverse / Draw Two 20, wild cards 50
-    (the table is :data:`spec.cards.POINTS`, built with :func:`spec.arithmetic.card_value`)."""
+    (the table is :data:`unospec.spec.cards.POINTS`, built with :func:`unospec.spec.arithmetic.card_value`)."""
     return POINTS
 
 
@@ -214,8 +214,8 @@ def new_round(pos: Position, events: list[Event], same_dealer: bool = False) -> 
     """All 108 cards are gathered and a new round is dealt. The deal passes one seat
     clockwise (``left_of_previous``) or to the previous round's winner, skipping seats
     out of the match; after a void round the same dealer deals again
-    (:func:`spec.arithmetic.next_dealer`)."""
-    from reference.setup import ask_for_deal
+    (:func:`unospec.spec.arithmetic.next_dealer`)."""
+    from unospec.reference.setup import ask_for_deal
 
     winner = pos.last_round["winner"] if pos.last_round else None
     pos.dealer = ar.next_dealer(

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from reference.errors import IllegalAction
-from reference.position import Position
-from reference.registry import implements
-from reference.turns import Event, event, give_turn, ring
-from spec import arithmetic as ar
-from spec.cards import CANONICAL_DECK, DECK_COUNTS, WILD, WILD_DRAW_FOUR, is_card, is_number
+from unospec.reference.errors import IllegalAction
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.reference.turns import Event, event, give_turn, ring
+from unospec.spec import arithmetic as ar
+from unospec.spec.cards import CANONICAL_DECK, DECK_COUNTS, WILD, WILD_DRAW_FOUR, is_card, is_number
 
 HAND_SIZE = 7
 
@@ -19,7 +19,7 @@ HAND_SIZE = 7
 def new_game(
     players: int, profile: str = "official", options: dict[str, Any] | None = None
 ) -> Position:
-    """A match of 2 to 10 players with the 108-card deck (:mod:`spec.cards`: four colours
+    """A match of 2 to 10 players with the 108-card deck (:mod:`unospec.spec.cards`: four colours
     of one 0, two each of 1–9, Skip, Reverse and Draw Two; four Wild and four Wild Draw
     Four). The first chance input chooses the dealer."""
     if not isinstance(players, int) or not 2 <= players <= 10:
@@ -88,7 +88,7 @@ def dealer_draw(pos: Position, cards: list[str], events: list[Event]) -> None:
 
 
 def ask_for_deal(pos: Position) -> None:
-    from reference.scoring import gather
+    from unospec.reference.scoring import gather
 
     gather(pos)
     pos.phase = "deal"
@@ -211,7 +211,7 @@ def starter_card(pos: Position, events: list[Event]) -> None:
 
 def starter_turn(pos: Position, kind: int) -> tuple[int, int, int]:
     """``(first to act, direction, victim)`` after a starter of class ``kind``:
-    :func:`spec.arithmetic.starter_effect` over the seats still playing."""
+    :func:`unospec.spec.arithmetic.starter_effect` over the seats still playing."""
     seats = ring(pos)
     first, direction, victim = ar.starter_effect(seats.index(pos.dealer), len(seats), kind)
     return seats[first], direction, seats[victim] if victim != ar.NO_VICTIM else victim
@@ -242,7 +242,7 @@ def first_card_reverse(pos: Position, events: list[Event]) -> None:
 @implements("FIRST-CARD-DRAW-TWO")
 def first_card_draw_two(pos: Position, left: int, events: list[Event]) -> None:
     """A Draw Two as starter: the dealer's left-hand neighbour draws 2 and loses the turn."""
-    from reference.drawing import owe
+    from unospec.reference.drawing import owe
 
     first, _, victim = starter_turn(pos, ar.DRAW_TWO)
     owe(pos, victim, ar.draw_penalty(ar.DRAW_TWO), "FIRST-CARD-DRAW-TWO")

@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference.chance import chance_action
-from reference.engine import apply, legal_actions, new_game
-from reference.errors import IllegalAction
-from reference.position import Position
+from unospec.reference.chance import chance_action
+from unospec.reference.engine import apply, legal_actions, new_game
+from unospec.reference.errors import IllegalAction
+from unospec.reference.position import Position
 
 FORMAT = 1
 

@@ -1,6 +1,6 @@
 """Seats, turns and events: the ring the rules move around.
 
-Seat arithmetic comes from :mod:`spec.arithmetic` (the same functions the prover
+Seat arithmetic comes from :mod:`unospec.spec.arithmetic` (the same functions the prover
 checks); this module maps it onto the seats still in the match.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference.position import Position
-from reference.registry import implements
-from spec import arithmetic as ar
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.spec import arithmetic as ar
 
 Event = dict[str, Any]
 
@@ -37,7 +37,7 @@ def step(pos: Position, seat: int, direction: int | None = None, steps: int = 1)
 def after_turn(
     pos: Position, seat: int, skips: int, flips: int, draws: int
 ) -> tuple[int, int, int]:
-    """``(to_act, direction, victim)`` after ``seat``'s turn, via :func:`spec.arithmetic.advance_after`."""
+    """``(to_act, direction, victim)`` after ``seat``'s turn, via :func:`unospec.spec.arithmetic.advance_after`."""
     seats = ring(pos)
     i = seats.index(seat) if any(pos.eliminated) else seat
     to_act, direction, victim = ar.advance_after(i, pos.direction, len(seats), skips, flips, draws)
@@ -51,7 +51,7 @@ def after_turn(
 def give_turn(pos: Position, seat: int, events: list[Event]) -> None:
     """The turn passes to ``seat`` (the next seat in the current direction, or the seat a
     card's effect chose). A seat that owes a missed turn (V-UNO-PENALTY-LOSE-TURN) loses it
-    here and the turn moves on: :func:`spec.arithmetic.pass_missed_turns`, over the seats
+    here and the turn moves on: :func:`unospec.spec.arithmetic.pass_missed_turns`, over the seats
     still playing."""
     if any(pos.missed_turns):
         seats = ring(pos)

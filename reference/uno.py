@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from reference.drawing import owe
-from reference.position import Position
-from reference.registry import implements
-from reference.turns import Event, event
+from unospec.reference.drawing import owe
+from unospec.reference.position import Position
+from unospec.reference.registry import implements
+from unospec.reference.turns import Event, event
 
 
 @implements("TURN-START", "UNO-CATCH-WINDOW")

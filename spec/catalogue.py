@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data"
+from unospec.spec.resources import DATA
+
 KINDS = ("core", "policy", "variant")
 PARAM_TYPES = ("bool", "int", "enum", "set")
 BUILTIN_PROFILES = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from reference.position import Position, complete, load
+from unospec.reference.position import Position, complete, load
 
 
 def make(**partial: Any) -> Position:
-    """A position from keyword fields (see :func:`reference.position.complete`)."""
+    """A position from keyword fields (see :func:`unospec.reference.position.complete`)."""
     return load(complete(partial))
 
 
@@ -99,8 +99,8 @@ def pytest_generate_tests(metafunc):
 
 
 def pytest_collection_modifyitems(config, items):
-    from conformance.scenarios import load_scenarios, slug
-    from spec.catalogue import load as load_catalogue
+    from unospec.scenarios import load_scenarios, slug
+    from unospec.spec.catalogue import load as load_catalogue
 
     cat = load_catalogue()
     rules = {cat.canonical(r) or r for r in config.getoption("rule")}

@@ -6,10 +6,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from reference import IllegalAction, apply, dump, legal_actions
-from reference.engine import SEAT_ACTIONS
-from reference.position import Position
-from spec.cards import DECK_COUNTS, KINDS, POINTS
+from unospec.reference import IllegalAction, apply, dump, legal_actions
+from unospec.reference.engine import SEAT_ACTIONS
+from unospec.reference.position import Position
+from unospec.spec.cards import DECK_COUNTS, KINDS, POINTS
 
 SEAT_ONLY_ACTIONS = {"uno", "catch"}
 
@@ -32,7 +32,7 @@ def check(pos: Position, events: list[dict[str, Any]], before: Position | None =
     assert pos.direction in (1, -1)
     # exactly one seat to act, and only it takes the phase's decisions
     acts = legal_actions(pos)
-    from reference.engine import _order
+    from unospec.reference.engine import _order
 
     assert acts == sorted(acts, key=_order), "legal actions out of their documented order"
     if pos.chance is None and pos.phase not in ("over",):

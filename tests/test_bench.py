@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conformance.bench import (
+from unospec.bench import (
     case_certify,
     case_echo,
     case_engine,
@@ -42,7 +42,7 @@ def test_the_pipelined_echo_floor_answers_every_request_of_a_batch():
 def test_certify_case_counts_steps_of_the_games_stage_only():
     import sys
 
-    r = case_certify([sys.executable, "-m", "conformance.cli", "serve"], games=1, jobs=1)
+    r = case_certify([sys.executable, "-m", "unospec", "serve"], games=1, jobs=1)
     assert r["conformant"] and r["steps"] > 0
     # start-up is left out of steps_per_s, so it can only be the larger figure
     assert r["steps_per_s"] >= r["steps_per_s_with_startup"]
@@ -73,7 +73,7 @@ def test_targets_are_judged_against_the_issue_goals():
 
 
 def test_a_quick_bench_runs_every_case_and_judges_the_targets():
-    from conformance.bench import bench
+    from unospec.bench import bench
 
     results = bench(repeats=1, seconds=0.1, quick=True)
     cases = results["cases"]

@@ -9,10 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import spec.arithmetic
-import spec.catalogue
-from spec import cards
-from spec.cards import (
+from unospec.spec import arithmetic, cards, catalogue
+from unospec.spec.cards import (
     CANONICAL_DECK,
     DECK_COUNTS,
     DECK_SIZE,
@@ -187,7 +185,7 @@ def test_card_points() -> None:
 
 def test_card_points_agree_with_arithmetic() -> None:
     """The engine's table and the prover's card_value give the same score."""
-    a = spec.arithmetic
+    a = arithmetic
     for k in KINDS:
         if cards.is_number(k):
             want = a.card_value(a.NUMBER, int(k[1:]))
@@ -203,9 +201,7 @@ def test_card_points_agree_with_arithmetic() -> None:
         assert card_points(k) == want, k
 
 
-@pytest.mark.parametrize(
-    "module", [cards, spec.arithmetic, spec.catalogue], ids=lambda m: m.__name__
-)
+@pytest.mark.parametrize("module", [cards, arithmetic, catalogue], ids=lambda m: m.__name__)
 def test_doctests(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0, f"{module.__name__} has no doctests"

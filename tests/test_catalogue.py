@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from spec.catalogue import (
+from unospec.spec.catalogue import (
     BUILTIN_PROFILES,
     DATA,
     Catalogue,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from conformance.cli import main
-from spec.catalogue import BUILTIN_PROFILES, load
+from unospec.cli import main
+from unospec.spec.catalogue import BUILTIN_PROFILES, load
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = ("fi-wikipedia", "sv-unoregler", "id-wikipedia")

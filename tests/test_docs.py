@@ -16,8 +16,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conformance.scenarios import load_scenarios
-from spec.catalogue import load as load_catalogue
+from unospec.scenarios import load_scenarios
+from unospec.spec.catalogue import load as load_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -225,7 +225,7 @@ def test_the_python_adapter_certifies_conformant(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "conformance.cli",
+            "unospec.cli",
             "certify",
             "--games",
             "1",

@@ -1,7 +1,7 @@
 """The executable rulebook: every scenario of ``features/`` run by pytest-bdd on the reference.
 
 Feature files are collected automatically. The step functions are the shared
-vocabulary of :mod:`conformance.steps`, bound here to pytest-bdd one by one.
+vocabulary of :mod:`unospec.steps`, bound here to pytest-bdd one by one.
 Select with ``--rule ID``, ``--profile NAME`` or ``--feature-file FILE`` (see conftest).
 """
 
@@ -12,9 +12,9 @@ import inspect
 import pytest
 from pytest_bdd import given, parsers, scenario, then, when
 
-from conformance.port import ReferencePort
-from conformance.scenarios import FEATURES, load_scenarios
-from conformance.steps import STEPS, World
+from unospec.port import ReferencePort
+from unospec.scenarios import FEATURES, load_scenarios
+from unospec.steps import STEPS, World
 
 DECORATORS = {"given": given, "when": when, "then": then}
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from reference import PositionError, dump, load
-from reference.position import complete
-from reference.trace import play
+from unospec.reference import PositionError, dump, load
+from unospec.reference.position import complete
+from unospec.reference.trace import play
 
 
 def base(**kw):

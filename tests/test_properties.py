@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from invariants import check, check_rejections
 
-from reference import apply, dump, legal_actions, new_game
-from reference.chance import chance_action
-from reference.trace import play, replay
-from spec.catalogue import load as load_catalogue
+from unospec.reference import apply, dump, legal_actions, new_game
+from unospec.reference.chance import chance_action
+from unospec.reference.trace import play, replay
+from unospec.spec.catalogue import load as load_catalogue
 
 PROFILES = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
 CAP = 20_000
@@ -155,8 +155,8 @@ def _combined(picked: list[str], players: int) -> tuple[dict, int]:
 
 
 def _allowed(options: dict, players: int) -> bool:
-    from reference.errors import IllegalAction
-    from spec.catalogue import CatalogueError
+    from unospec.reference.errors import IllegalAction
+    from unospec.spec.catalogue import CatalogueError
 
     try:
         new_game(players, "official", options)

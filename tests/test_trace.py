@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from reference import dump
-from reference.trace import TraceError, play, replay
+from unospec.reference import dump
+from unospec.reference.trace import TraceError, play, replay
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-import reference.chance  # noqa: F401  (registers P-DEAL-ORDER)
-import reference.trace  # noqa: F401
-from conformance.scenarios import PROFILE_TAGS, is_catalogue_id, load_scenarios
-from reference.registry import IMPLEMENTED
-from spec.catalogue import load as load_catalogue
+import unospec.reference.chance  # noqa: F401  (registers P-DEAL-ORDER)
+import unospec.reference.trace  # noqa: F401
+from unospec.reference.registry import IMPLEMENTED
+from unospec.scenarios import PROFILE_TAGS, is_catalogue_id, load_scenarios
+from unospec.spec.catalogue import load as load_catalogue
 
 CAT = load_catalogue()
 SCENARIOS = load_scenarios()
@@ -121,7 +121,7 @@ def test_every_scenario_cites_its_source_or_says_it_is_a_policy():
 
 @pytest.mark.parametrize("rule_id", sorted(CAT.rules))
 def test_rules_json_lists_scenario_ids(rule_id):
-    from conformance.cli import rule_json
+    from unospec.cli import rule_json
 
     data = rule_json(CAT, CAT.rules[rule_id])
     assert data["scenarios"] == [sc.id for sc in SCENARIOS if rule_id in sc.ids]

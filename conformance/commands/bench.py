@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.bench import bench
+    from unospec.bench import bench
 
     results = bench(args.repeats, args.seconds, args.quick)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -38,8 +38,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.certify import Settings, certify
-    from conformance.report import per_rule, to_json, verdict, write
+    from unospec.certify import Settings, certify
+    from unospec.report import per_rule, to_json, verdict, write
 
     argv = list(args.program)
     err = Console(stderr=True)

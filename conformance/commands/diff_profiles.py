@@ -1,6 +1,6 @@
 """``unospec diff-profiles A B``: positions whose outcome differs between two profiles.
 
-Z3 searches the formal model (:mod:`spec.prover.distinguish`) for a small position and an
+Z3 searches the formal model (:mod:`unospec.spec.prover.distinguish`) for a small position and an
 action that profile A and profile B treat differently; the reference engine then plays
 that action under each profile, and the outcomes become a ready-to-run Gherkin Scenario
 Outline (one Examples row per profile). Exit codes follow ``diff``: 0 when no position
@@ -47,10 +47,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace, catalogue: Any) -> int:
-    from conformance.commands.prove import player_counts
-    from spec.catalogue import CatalogueError, UnknownIdError
-    from spec.prover.distinguish import STEPS, distinguish
-    from spec.prover.rules import Unsupported, rules_for
+    from unospec.commands.prove import player_counts
+    from unospec.spec.catalogue import CatalogueError, UnknownIdError
+    from unospec.spec.prover.distinguish import STEPS, distinguish
+    from unospec.spec.prover.rules import Unsupported, rules_for
 
     try:
         players = player_counts(args.players)
@@ -83,8 +83,8 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
 
 def position_of(d: Any) -> dict[str, Any]:
     """The distinction's position in the partial form of ``reference.position.complete``."""
-    from spec.cards import COLOURS
-    from spec.prover import kinds as K
+    from unospec.spec.cards import COLOURS
+    from unospec.spec.prover import kinds as K
 
     st = d.before
     pos: dict[str, Any] = {
@@ -102,8 +102,8 @@ def position_of(d: Any) -> dict[str, Any]:
 
 def outcome(partial: dict[str, Any], profile: str, action: dict[str, Any]) -> dict[str, str]:
     """What the reference engine does with ``action`` under ``profile``."""
-    from reference import IllegalAction, apply, load
-    from reference.position import complete
+    from unospec.reference import IllegalAction, apply, load
+    from unospec.reference.position import complete
 
     pos = load(complete({**partial, "profile": profile}))
     try:

@@ -18,11 +18,11 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.cli import ambiguity_json, rule_json
-    from conformance.perft import CORPUS
-    from conformance.protocol import SCHEMAS
-    from conformance.scenarios import load_scenarios
-    from spec import __version__
+    from unospec import __version__
+    from unospec.cli import ambiguity_json, rule_json
+    from unospec.perft import CORPUS
+    from unospec.protocol import SCHEMAS
+    from unospec.scenarios import load_scenarios
 
     out: Path = args.directory
     out.mkdir(parents=True, exist_ok=True)

@@ -46,8 +46,8 @@ def find(cat: Any, topic: str) -> list[str]:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.port import ReferencePort
-    from conformance.scenarios import execute, load_scenarios
+    from unospec.port import ReferencePort
+    from unospec.scenarios import execute, load_scenarios
 
     topic = " ".join(args.topic)
     ids = find(cat, topic)
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             )
     if args.json:
         item = cat.ambiguities.get(main) or cat.rules.get(main)
-        from conformance.cli import ambiguity_json, rule_json
+        from unospec.cli import ambiguity_json, rule_json
 
         data = ambiguity_json(item) if main in cat.ambiguities else rule_json(cat, item)
         sys.stdout.write(

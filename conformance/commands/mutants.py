@@ -78,7 +78,7 @@ def program(name: str) -> list[str]:
 
 def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
     """Certify one mutant at default settings and say whether it was killed."""
-    from conformance.certify import Settings, certify
+    from unospec.certify import Settings, certify
 
     cert = certify(Settings(program(name), profile=profile))
     # a rule counts as failing only through a real rules failure (not an error or a skip)

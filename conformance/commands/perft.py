@@ -31,14 +31,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.perft import CORPUS, divide, load_position, perft, perft_port
-    from reference import PositionError, dump
+    from unospec.perft import CORPUS, divide, load_position, perft, perft_port
+    from unospec.reference import PositionError, dump
 
     err = Console(stderr=True)
     argv = list(args.program)
     port = None
     if argv:
-        from conformance.protocol import Program, ProgramPort, ProtocolError
+        from unospec.protocol import Program, ProgramPort, ProtocolError
 
         try:
             program = Program(argv)

@@ -1,6 +1,6 @@
 """``unospec prove``: prove with Z3 that the rules' invariants hold in every state.
 
-Runs :func:`spec.prover.proofs.prove`: every step kind of a round, for every player count
+Runs :func:`unospec.spec.prover.proofs.prove`: every step kind of a round, for every player count
 and profile group, with each invariant assumed before the step and checked after it; the
 arithmetic lemmas; the policy properties; and what Z3 finds with each policy switched off.
 Exit 0 when everything is proved, 1 when a check fails (its counterexample is printed),
@@ -69,8 +69,8 @@ def span(ns: list[int]) -> str:
 
 
 def run(args: argparse.Namespace, catalogue: Any) -> int:
-    from spec.prover.proofs import ACTIONS, prove
-    from spec.prover.rules import GROUPS, UNSUPPORTED
+    from unospec.spec.prover.proofs import ACTIONS, prove
+    from unospec.spec.prover.rules import GROUPS, UNSUPPORTED
 
     refused = ", ".join(UNSUPPORTED) + "; " if UNSUPPORTED else ""
     not_modelled = (

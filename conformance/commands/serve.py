@@ -18,7 +18,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.serve import serve
+    from unospec.serve import serve
 
     for name in args.profile or []:
         if name not in cat.profiles:

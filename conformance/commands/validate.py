@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from conformance.validate import validate_file
+    from unospec.validate import validate_file
 
     t0 = time.perf_counter()
     verdicts = [validate_file(p, args.solver_timeout) for p in args.traces]

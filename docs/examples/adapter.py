@@ -14,8 +14,8 @@ import json
 import sys
 import traceback
 
-from reference import IllegalAction, apply, dump, legal_actions, load, new_game  # ENGINE
-from spec.catalogue import load as catalogue  # ENGINE: only to list every option
+from unospec.reference import IllegalAction, apply, dump, legal_actions, load, new_game  # ENGINE
+from unospec.spec.catalogue import load as catalogue  # ENGINE: only to list every option
 
 PROFILES = ["official"]  # the profiles you implement; the harness asks for no other
 # The options you implement (variant IDs, and rules with parameters). A scenario that needs

@@ -21,13 +21,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from conformance.compare import diff_actions, diff_positions  # noqa: E402
-from conformance.port import ReferencePort  # noqa: E402
-from conformance.protocol import Program, ProgramPort  # noqa: E402
-from reference.chance import chance_action  # noqa: E402
+from unospec.compare import diff_actions, diff_positions  # noqa: E402
+from unospec.port import ReferencePort  # noqa: E402
+from unospec.protocol import Program, ProgramPort  # noqa: E402
+from unospec.reference.chance import chance_action  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 CARDS = [c + f for c in "RYGB" for f in [*"0123456789", "S", "R", "D2"]] + ["W", "WD4"]

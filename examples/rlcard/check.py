@@ -39,13 +39,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-sys.path.insert(0, str(ROOT))
 
-from conformance.compare import diff_actions, diff_positions  # noqa: E402
-from conformance.port import ReferencePort  # noqa: E402
-from conformance.protocol import Program, ProgramPort, ProtocolError  # noqa: E402
-from reference.chance import chance_action  # noqa: E402
+from unospec.compare import diff_actions, diff_positions  # noqa: E402
+from unospec.port import ReferencePort  # noqa: E402
+from unospec.protocol import Program, ProgramPort, ProtocolError  # noqa: E402
+from unospec.reference.chance import chance_action  # noqa: E402
 
 ADAPTER = [str(HERE / ".venv" / "bin" / "python"), str(HERE / "adapter.py")]
 FATAL = {"timeout", "crash", "garbage", "too_long", "wrong_seq", "schema"}
@@ -297,8 +295,8 @@ def play_game(
 def _deal(players: int, dealer: int, starter: str, pile: tuple[str, ...] = ()) -> dict:
     """A deal (round robin from the dealer's left) from the canonical deck with ``starter``
     turned up and the draw pile starting with ``pile``."""
-    from reference.chance import deal_round_robin
-    from spec.cards import CANONICAL_DECK
+    from unospec.reference.chance import deal_round_robin
+    from unospec.spec.cards import CANONICAL_DECK
 
     first = [starter, *pile]
     deck = list(CANONICAL_DECK)
@@ -318,7 +316,7 @@ def _dealer0(players: int) -> dict:
 
 def _empty_draw(partial: dict) -> dict:
     """Every card not in a hand (or the draw pile given) goes under the top discard."""
-    from spec.cards import CANONICAL_DECK
+    from unospec.spec.cards import CANONICAL_DECK
 
     p = dict(partial)
     top = p.pop("top")
@@ -332,7 +330,7 @@ def _empty_draw(partial: dict) -> dict:
 
 def _stuck_hands() -> list[list[str]]:
     """Three hands holding 107 cards, seat 0 with nothing playable on R5 (draw pile empty)."""
-    from spec.cards import CANONICAL_DECK
+    from unospec.spec.cards import CANONICAL_DECK
 
     rest = Counter(CANONICAL_DECK) - Counter(["R5"])
     stuck = [c for c in rest.elements() if c[0] != "R" and c[1:] != "5" and c not in ("W", "WD4")]
@@ -342,7 +340,7 @@ def _stuck_hands() -> list[list[str]]:
 
 def _draw_two_hands() -> list[list[str]]:
     """107 cards in three hands: seat 0 holds RD2, seat 2 nothing playable on a red Draw Two."""
-    from spec.cards import CANONICAL_DECK
+    from unospec.spec.cards import CANONICAL_DECK
 
     rest = Counter(CANONICAL_DECK) - Counter(["R7", "RD2"])
     stuck = [c for c in rest.elements() if c[0] in "GB" and c[1:] != "D2"][:30]
@@ -735,7 +733,7 @@ def _show(x) -> str:
 
 
 def run_reproducers(program: Program, t: Tally, verbose: bool) -> list[tuple]:
-    from reference.position import complete
+    from unospec.reference.position import complete
 
     rows = []
     for rid, rules, expected, setup, actions, compare in REPRODUCERS:
@@ -826,7 +824,7 @@ def _brief_action(a: dict) -> str:
 
 
 def run_scenarios(program: Program, t: Tally, verbose: bool) -> dict[str, Counter]:
-    from conformance.scenarios import execute, load_scenarios
+    from unospec.scenarios import execute, load_scenarios
 
     per_rule: dict[str, Counter] = {}
     for sc in load_scenarios():

@@ -20,13 +20,13 @@ from typing import Any
 
 import z3
 
-from spec import arithmetic
-from spec.prover import kinds as K
-from spec.prover.evaluators import Symbolic, leaves
-from spec.prover.invariants import invariants
-from spec.prover.model import Model
-from spec.prover.rules import Rules
-from spec.prover.state import SCORING, TURN, State, evaluate, symbolic
+from unospec.spec import arithmetic
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.evaluators import Symbolic, leaves
+from unospec.spec.prover.invariants import invariants
+from unospec.spec.prover.model import Model
+from unospec.spec.prover.rules import Rules
+from unospec.spec.prover.state import SCORING, TURN, State, evaluate, symbolic
 
 #: the step kinds searched, with the class of the card played (None: not a play)
 STEPS: dict[str, int | None] = {

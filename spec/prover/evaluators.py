@@ -1,7 +1,7 @@
 """The two ways the model is evaluated: on Python integers, and on Z3 terms.
 
-The model (:mod:`spec.prover.model`) is written once against the small interface below,
-exactly as :mod:`spec.arithmetic` is written once against ``ite``. :class:`Concrete` runs it
+The model (:mod:`unospec.spec.prover.model`) is written once against the small interface below,
+exactly as :mod:`unospec.spec.arithmetic` is written once against ``ite``. :class:`Concrete` runs it
 on plain integers (the refinement tests compare it with the engine); :class:`Symbolic` builds
 Z3 terms (the proofs). A transition states what must hold for it to be taken with
 :meth:`require` (the *guard*) and branches with :meth:`branch`, never with a Python ``if``

@@ -14,7 +14,7 @@ deck's copies (card conservation).
 
 :class:`TraceModel` is the same question asked of a trace line by line, with time in it
 (hands grow and shrink, reshuffles give cards back); ``unospec validate`` uses it for
-traces with ``null`` cards (see :mod:`conformance.hidden`).
+traces with ``null`` cards (see :mod:`unospec.hidden`).
 
 >>> from spec.prover.hidden import Holds, Line, check_consistency
 >>> seen = {3: ["WD4", "WD4", "WD4"]}
@@ -35,7 +35,7 @@ from typing import Any
 
 import z3
 
-from spec.cards import DECK_COUNTS, KINDS, parse, parse_colour
+from unospec.spec.cards import DECK_COUNTS, KINDS, parse, parse_colour
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 The invariants (:func:`invariants`) must hold in every state of a round; the proofs show
 each one *inductive*: assumed in a symbolic state, it still holds after any step the guard
 allows. The step properties (:func:`step_properties`) say what a step must do, written
-from the rule statements, independently of :mod:`spec.arithmetic` — so they are what an
+from the rule statements, independently of :mod:`unospec.spec.arithmetic` — so they are what an
 implementation is checked *against*, not a restatement of it.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec import arithmetic as ar
-from spec.prover import kinds as K
-from spec.prover.model import D2_KINDS, Model
-from spec.prover.state import (
+from unospec.spec import arithmetic as ar
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.model import D2_KINDS, Model
+from unospec.spec.prover.state import (
     CHALLENGE,
     CHEAT,
     COLOUR,
@@ -37,7 +37,7 @@ INVARIANTS = {
     "turn order": "exactly one seat is to act and it is in range, direction is ±1, the phase, the owed draw, the top card (under V-CHEAT the card announced for it, and while a face-down card awaits its verdict the card under it and what was announced before) and the current colour are consistent; a hand swap is chosen only after a 7, alone or in a group, and only a group leaves an effect for after it",
     "round end": "a round goes on only while every hand holds a card (V-UNO-OUT-CALL: or while a penalty is owed, after a last card laid without the call), and is won only by a player whose hand is empty (P-STALEMATE with lowest_hand_wins excepted)",
 }
-#: the fields of :class:`~spec.prover.rules.Rules` the invariants read
+#: the fields of :class:`~unospec.spec.prover.rules.Rules` the invariants read
 INVARIANT_RULES = ("stalemate_policy", "cheat", "uno_out")
 #: step property -> what it says
 PROPERTIES = {
@@ -341,7 +341,7 @@ def mod(x: Any, n: int) -> Any:
 def step_properties(
     m: Model, action: str, pre: State, params: dict[str, Any], post: State
 ) -> dict[str, Any]:
-    """What step ``action`` (a name of :data:`spec.prover.proofs.ACTIONS`) must do.
+    """What step ``action`` (a name of :data:`unospec.spec.prover.proofs.ACTIONS`) must do.
 
     ``params`` holds the step's parameters (``seat``, ``card``, ``cls``, ``target``,
     ``colour``, ``drawn``, ``group``, ``last``). Only the properties that concern the

@@ -2,7 +2,7 @@
 
 Index ``13 * colour + face`` for the coloured kinds (colours R, Y, G, B; faces 0–9,
 then Skip 10, Reverse 11, Draw Two 12), 52 for the Wild and 53 for the Wild Draw Four:
-exactly the order of :data:`spec.cards.KINDS`. A card in the model is a *one-hot vector*
+exactly the order of :data:`unospec.spec.cards.KINDS`. A card in the model is a *one-hot vector*
 over the 54 kinds, so its colour, face, class and value are linear sums, which keeps every
 Z3 query in linear integer arithmetic.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spec import arithmetic as ar
-from spec.cards import COLOURS, DECK_COUNTS, KINDS, POINTS
+from unospec.spec import arithmetic as ar
+from unospec.spec.cards import COLOURS, DECK_COUNTS, KINDS, POINTS
 
 N_KINDS = len(KINDS)
 W, WD4 = KINDS.index("W"), KINDS.index("WD4")

@@ -1,17 +1,17 @@
-"""Proofs about :mod:`spec.arithmetic` alone, for each player count.
+"""Proofs about :mod:`unospec.spec.arithmetic` alone, for each player count.
 
 *Seat symmetry*: every seat computation of the model goes through the seat arithmetic,
 and turning the table (seat ``s`` becomes ``s + c``) commutes with it. With the model's
 own code treating every seat alike (tested on concrete steps), a step proved from seat 0
 is proved from every seat; this is what lets the proofs fix the principal seat.
 
-*Missed turns*: :func:`spec.arithmetic.pass_missed_turns` gives a player who owes one
+*Missed turns*: :func:`unospec.spec.arithmetic.pass_missed_turns` gives a player who owes one
 missed turn exactly the turn after theirs, keeps every count at zero or above, and hands
 the turn to a seat in range.
 
-*Dealers*: :func:`spec.arithmetic.dealer_draw_result` makes the single seat marked the one
+*Dealers*: :func:`unospec.spec.arithmetic.dealer_draw_result` makes the single seat marked the one
 with the strictly highest card (DEALER-SELECTION) and marks at least one seat, so a tie
-(P-DEALER-TIE) redraws among two or more of the drawing seats; :func:`spec.arithmetic.next_dealer`
+(P-DEALER-TIE) redraws among two or more of the drawing seats; :func:`unospec.spec.arithmetic.next_dealer`
 always names a seat in range that is still playing, passes over exactly the seats out of
 the match between the dealer and the next one, keeps the dealer after a void round, and
 gives the deal to a winner still playing under ``previous_round_winner`` (P-NEXT-DEALER).
@@ -25,7 +25,7 @@ from typing import Any
 
 import z3
 
-from spec import arithmetic
+from unospec.spec import arithmetic
 
 
 def _seat(x: Any, n: int) -> Any:

@@ -1,14 +1,14 @@
-"""The transitions of a round, built from :mod:`spec.arithmetic`.
+"""The transitions of a round, built from :mod:`unospec.spec.arithmetic`.
 
 Each method of :class:`Model` is one step the engine can take inside a round, written
-against an evaluator (:mod:`spec.prover.evaluators`): with :class:`Concrete` it runs on
+against an evaluator (:mod:`unospec.spec.prover.evaluators`): with :class:`Concrete` it runs on
 integers and mirrors the engine function named in its docstring; with :class:`Symbolic` it
 builds the Z3 terms the proofs reason about. Seat arithmetic, draw penalties, challenge
-outcomes, scores and card movements all come from :mod:`spec.arithmetic`, the module the
+outcomes, scores and card movements all come from :mod:`unospec.spec.arithmetic`, the module the
 engine calls, passed in as ``ar`` so that a test can hand in a deliberately wrong copy.
 
 A step states its guard with ``ops.require`` and returns the state after it. Cards are
-one-hot vectors over the 54 kinds (:mod:`spec.prover.kinds`); ``cls`` is the card's class
+one-hot vectors over the 54 kinds (:mod:`unospec.spec.prover.kinds`); ``cls`` is the card's class
 (``arithmetic.NUMBER`` … ``WILD_DRAW_FOUR``), a plain integer, so each class is its own query.
 """
 
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from spec import arithmetic
-from spec.prover import kinds as K
-from spec.prover.rules import Rules
-from spec.prover.state import (
+from unospec.spec import arithmetic
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.rules import Rules
+from unospec.spec.prover.state import (
     CHALLENGE,
     CHEAT,
     COLOUR,
@@ -44,8 +44,8 @@ DRAWS = {arithmetic.DRAW_TWO: 2, arithmetic.WILD_DRAW_FOUR: 4}
 
 class Model:
     """The steps of a round for ``players`` players under ``rules``, evaluated with ``ops``
-    (:class:`~spec.prover.evaluators.Concrete` or :class:`~spec.prover.evaluators.Symbolic`)
-    on the arithmetic ``ar`` (:mod:`spec.arithmetic` unless a test hands in another)."""
+    (:class:`~unospec.spec.prover.evaluators.Concrete` or :class:`~unospec.spec.prover.evaluators.Symbolic`)
+    on the arithmetic ``ar`` (:mod:`unospec.spec.arithmetic` unless a test hands in another)."""
 
     def __init__(self, rules: Rules, players: int, ops: Any, ar: ModuleType = arithmetic):
         self.rules, self.n, self.ops, self.ar = rules, players, ops, ar

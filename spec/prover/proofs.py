@@ -2,7 +2,7 @@
 round, every player count and every profile group.
 
 One *obligation* is one step kind (:data:`ACTIONS`) for one player count and one
-:class:`~spec.prover.rules.Rules`: a symbolic state where every invariant holds, the step's
+:class:`~unospec.spec.prover.rules.Rules`: a symbolic state where every invariant holds, the step's
 parameters, its guard, and the state after it. Each invariant of the state after, and each
 property of the step, is then a Z3 query that must be unsatisfiable once negated; a
 satisfying assignment is a counterexample, printed as a readable position. Each obligation
@@ -26,20 +26,29 @@ from typing import Any
 
 import z3
 
-from spec import arithmetic
-from spec.cards import COLOURS
-from spec.prover import kinds as K
-from spec.prover.evaluators import Symbolic, leaves
-from spec.prover.invariants import (
+from unospec.spec import arithmetic
+from unospec.spec.cards import COLOURS
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.evaluators import Symbolic, leaves
+from unospec.spec.prover.invariants import (
     INVARIANT_RULES,
     INVARIANTS,
     PROPERTIES,
     invariants,
     step_properties,
 )
-from spec.prover.model import Model
-from spec.prover.rules import GROUPS, Group, Rules
-from spec.prover.state import DEAL, STACK, STARTER, State, describe, evaluate, symbolic, to_json
+from unospec.spec.prover.model import Model
+from unospec.spec.prover.rules import GROUPS, Group, Rules
+from unospec.spec.prover.state import (
+    DEAL,
+    STACK,
+    STARTER,
+    State,
+    describe,
+    evaluate,
+    symbolic,
+    to_json,
+)
 
 Build = Callable[[Model, State], tuple[dict[str, Any], State, list[Any]]]
 
@@ -657,7 +666,7 @@ def _timed(goal: str, action: str, n: int, groups: list[str], fn: Callable[[], b
 
 def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
     """The arithmetic lemmas, and the policy properties for each profile's rules."""
-    from spec.prover import lemmas, policies
+    from unospec.spec.prover import lemmas, policies
 
     out = [
         _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
@@ -694,7 +703,7 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
 
 def _findings(groups: list[Group], ar: ModuleType) -> list[Any]:
     """What Z3 finds with each policy off (3 players, the first profile)."""
-    from spec.prover import policies
+    from unospec.spec.prover import policies
 
     rules = next((g.rules for g in groups if not g.options), groups[0].rules)
     out = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from spec.catalogue import load as load_catalogue
+from unospec.spec.catalogue import load as load_catalogue
 
 #: variants whose turns the model does not describe
 UNSUPPORTED: tuple[str, ...] = ()

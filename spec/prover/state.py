@@ -17,9 +17,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec import arithmetic
-from spec.cards import COLOURS, face
-from spec.prover import kinds as K
+from unospec.spec import arithmetic
+from unospec.spec.cards import COLOURS, face
+from unospec.spec.prover import kinds as K
 
 TURN, DRAWN, COLOUR, CHALLENGE, STACK, SCORING, DEAL, OVER, SWAP, STARTER, CHEAT = range(11)
 PHASE_NAMES = (
@@ -279,7 +279,7 @@ def _swap_effect(cards: list[str], profile: str, options: dict[str, Any] | None)
     (``arithmetic.group_effect``)."""
     key = json.dumps([profile, options], sort_keys=True)
     if key not in _CUMULATIVE:
-        from spec.catalogue import load
+        from unospec.spec.catalogue import load
 
         _CUMULATIVE[key] = load().effective_options(profile, options or None)["V-CUMULATIVE-EFFECT"]
     cum = _CUMULATIVE[key]
@@ -309,7 +309,7 @@ def _playable_drawn(drawn: list[str], profile: str, options: dict[str, Any] | No
         return [0] * K.N_KINDS
     key = json.dumps([profile, options], sort_keys=True)
     if key not in _SERIES:
-        from spec.catalogue import load
+        from unospec.spec.catalogue import load
 
         t = load().effective_options(profile, options or None)
         _SERIES[key] = any(

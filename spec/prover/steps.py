@@ -14,12 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spec.cards import COLOURS
-from spec.prover import kinds as K
-from spec.prover.evaluators import Concrete
-from spec.prover.model import Model
-from spec.prover.rules import Rules
-from spec.prover.state import CHEAT, COLOUR, DRAWN, OVER, SCORING, STACK, STARTER, TURN, State
+from unospec.spec.cards import COLOURS
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.evaluators import Concrete
+from unospec.spec.prover.model import Model
+from unospec.spec.prover.rules import Rules
+from unospec.spec.prover.state import (
+    CHEAT,
+    COLOUR,
+    DRAWN,
+    OVER,
+    SCORING,
+    STACK,
+    STARTER,
+    TURN,
+    State,
+)
 
 
 class Unmodelled(ValueError):
@@ -30,7 +40,7 @@ def step(rules: Rules, st: State, action: dict[str, Any], pile: Sequence[str]) -
     """The state after ``action`` and everything the engine settles after it.
 
     ``pile`` is the draw pile, top first, that the draws of this step come from.
-    Raises :class:`~spec.prover.evaluators.NotEnabled` when the model does not allow the step.
+    Raises :class:`~unospec.spec.prover.evaluators.NotEnabled` when the model does not allow the step.
     """
     m = Model(rules, st.players, Concrete)
     kind, seat = action["type"], action.get("seat")

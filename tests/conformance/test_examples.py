@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from conformance.certify import Settings, certify
+from unospec.certify import Settings, certify
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "independent" / "main.py"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.certify import Settings, certify
-from conformance.report import write
+from unospec.certify import Settings, certify
+from unospec.report import write
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_program.py"
 
@@ -122,7 +122,7 @@ def test_a_program_that_cannot_start_is_reported(tmp_path):
 def test_jobs_run_games_on_several_processes():
     cert = certify(
         Settings(
-            [sys.executable, "-m", "conformance.cli", "serve"],
+            [sys.executable, "-m", "unospec", "serve"],
             games=4,
             jobs=2,
             scenarios=False,

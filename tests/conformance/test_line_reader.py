@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conformance.protocol import LineReader
+from unospec.protocol import LineReader
 
 SCRIPT = "import sys; sys.stdout.write('a\\n' + 'b' * 25 + '\\nc\\n'); sys.stdout.flush()"
 

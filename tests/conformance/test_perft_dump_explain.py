@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from conformance.cli import main
-from conformance.perft import CORPUS, build_corpus, divide, load_position, perft, perft_port
-from conformance.protocol import Program, ProgramPort
+from unospec.cli import main
+from unospec.perft import CORPUS, build_corpus, divide, load_position, perft, perft_port
+from unospec.protocol import Program, ProgramPort
 
 
 def test_the_perft_corpus_matches_the_reference():
@@ -32,7 +32,7 @@ def test_divide_sums_to_perft():
 
 
 def test_perft_through_a_program_matches(tmp_path):
-    program = Program([sys.executable, "-m", "conformance.cli", "serve"])
+    program = Program([sys.executable, "-m", "unospec", "serve"])
     program.start()
     try:
         port = ProgramPort(program)

@@ -7,16 +7,14 @@ import sys
 
 import pytest
 
-from conformance.certify import Settings, certify
-from conformance.report import markdown, per_rule, to_json
+from unospec.certify import Settings, certify
+from unospec.report import markdown, per_rule, to_json
 
 
 @pytest.fixture(scope="module")
 def cert():
     return certify(
-        Settings(
-            [sys.executable, "-m", "conformance.cli", "serve"], games=6, jobs=2, max_steps=1500
-        )
+        Settings([sys.executable, "-m", "unospec", "serve"], games=6, jobs=2, max_steps=1500)
     )
 
 
@@ -27,7 +25,7 @@ def test_the_reference_is_conformant_through_serve(cert):
 
 
 def test_every_scenario_run_of_the_profile_was_checked(cert):
-    from conformance.scenarios import load_scenarios
+    from unospec.scenarios import load_scenarios
 
     runs = {r.id for sc in load_scenarios() for r in sc.runs if r.profile == "official"}
     checked = {f.id for f in cert.findings if f.kind == "scenario"}
@@ -48,7 +46,7 @@ def test_other_profiles_certify_too():
     for profile in ("sv-unoregler", "fi-wikipedia"):
         cert = certify(
             Settings(
-                [sys.executable, "-m", "conformance.cli", "serve"],
+                [sys.executable, "-m", "unospec", "serve"],
                 profile=profile,
                 games=2,
                 max_steps=600,

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from conformance.protocol import validator
-from conformance.validate import _plain_chance, header_errors
-from reference.trace import play
+from unospec.protocol import validator
+from unospec.reference.trace import play
+from unospec.validate import _plain_chance, header_errors
 
 
 def full_errors(header):

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from conformance.cli import main
-from conformance.validate import validate_lines
-from reference.trace import play
+from unospec.cli import main
+from unospec.reference.trace import play
+from unospec.validate import validate_lines
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cli import main
-from conformance.validate import validate_lines
-from reference import apply, new_game
-from reference.trace import play, uniform
-from spec.cards import KINDS
+from unospec.cli import main
+from unospec.reference import apply, new_game
+from unospec.reference.trace import play, uniform
+from unospec.spec.cards import KINDS
+from unospec.validate import validate_lines
 
 OPTIONS = {"V-SINGLE-ROUND": True}
 

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from reference import IllegalAction, apply, dump, legal_actions, load
-from reference.position import Position, complete
-from spec.cards import CANONICAL_DECK
+from unospec.reference import IllegalAction, apply, dump, legal_actions, load
+from unospec.reference.position import Position, complete
+from unospec.spec.cards import CANONICAL_DECK
 
 
 def position(**fields: Any) -> Position:
-    """A position from partial fields (see :func:`reference.position.complete`)."""
+    """A position from partial fields (see :func:`unospec.reference.position.complete`)."""
     return load(complete(fields))
 
 
@@ -115,7 +115,7 @@ def choose_dealer(
     players: int, dealer: int, profile: str = "official", options: dict | None = None
 ):
     """A new match whose dealer draw makes ``dealer`` the dealer; it now waits for the deal."""
-    from reference import new_game
+    from unospec.reference import new_game
 
     pos = new_game(players, profile, options)
     cards = [ZERO_VALUE[i] for i in range(players)]

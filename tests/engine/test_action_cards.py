@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enginekit import colour, draw, drawn_cards, of_type, play, position, refused, rules_of, run
 
-from reference import apply, legal_actions
+from unospec.reference import apply, legal_actions
 
 FOUR = [["R1", "G1", "B1"], ["R2", "G2", "B2"], ["R3", "G3", "B3"], ["R4", "G4", "B4"]]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from enginekit import colour, draw, of_type, pass_, play, position, refused, rules_of, run
 
-from reference import apply, legal_actions
+from unospec.reference import apply, legal_actions
 
 
 def three(hand0, draw_pile, top="R7", **kw):

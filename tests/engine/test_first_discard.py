@@ -19,7 +19,7 @@ from enginekit import (
     run,
 )
 
-from reference import IllegalAction, apply, dump, legal_actions, load
+from unospec.reference import IllegalAction, apply, dump, legal_actions, load
 
 
 def dealt(players, dealer, starter, hands=None, draw_top=(), profile="official", options=None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginekit import colour, draw, pass_, play, position, refused, rules_of, run, seat_action
 
-from reference import apply, legal_actions
+from unospec.reference import apply, legal_actions
 
 
 def three(hand0, top="R7", **kw):

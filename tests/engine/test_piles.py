@@ -18,8 +18,8 @@ from enginekit import (
     run,
 )
 
-from reference import IllegalAction, apply, dump, legal_actions
-from spec.cards import POINTS
+from unospec.reference import IllegalAction, apply, dump, legal_actions
+from unospec.spec.cards import POINTS
 
 
 def piles(hands, top, draw_pile=(), under=None, **kw):

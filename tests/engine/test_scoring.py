@@ -17,8 +17,8 @@ from enginekit import (
     run,
 )
 
-from reference import IllegalAction, apply, legal_actions, new_game
-from spec.cards import CANONICAL_DECK, POINTS
+from unospec.reference import IllegalAction, apply, legal_actions, new_game
+from unospec.spec.cards import CANONICAL_DECK, POINTS
 
 PILE = ["G1", "G2", "G3", "G4", "G5", "G6"]
 

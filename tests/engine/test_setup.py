@@ -14,10 +14,26 @@ from enginekit import (
     rules_of,
 )
 
-from reference import IllegalAction, PositionError, apply, dump, legal_actions, load, new_game
-from reference.chance import deal_round_robin
-from reference.position import complete
-from spec.cards import CANONICAL_DECK, COLOURS, DECK_SIZE, is_action, is_number, is_special, is_wild
+from unospec.reference import (
+    IllegalAction,
+    PositionError,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    new_game,
+)
+from unospec.reference.chance import deal_round_robin
+from unospec.reference.position import complete
+from unospec.spec.cards import (
+    CANONICAL_DECK,
+    COLOURS,
+    DECK_SIZE,
+    is_action,
+    is_number,
+    is_special,
+    is_wild,
+)
 
 # -- PLAYER-COUNT ---------------------------------------------------------------------------
 

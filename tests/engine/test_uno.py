@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enginekit import colour, draw, drawn_cards, of_type, play, position, refused, rules_of, run
 
-from reference import apply, legal_actions
+from unospec.reference import apply, legal_actions
 
 PILE = ["G1", "G2", "G3", "G4", "G5", "G6"]
 

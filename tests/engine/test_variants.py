@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enginekit import colour, draw, of_type, pass_, play, position, refused, rules_of, run
 
-from reference import apply, legal_actions
+from unospec.reference import apply, legal_actions
 
 PILE = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "G1"]
 MULTI = {"V-MULTI-PLAY": True}
@@ -675,8 +675,8 @@ def test_partner_rotation_and_the_alternative_scoring_cannot_be_combined():
     V-ALT-SCORING-LOSER-500 points count against a player: the catalogue refuses the pair."""
     import pytest
 
-    from reference import new_game
-    from spec.catalogue import CatalogueError
+    from unospec.reference import new_game
+    from unospec.spec.catalogue import CatalogueError
 
     options = {"V-TEAM": True, "V-EXT-PARTNER-ROTATION": True, "V-ALT-SCORING-LOSER-500": True}
     with pytest.raises(CatalogueError, match="V-EXT-PARTNER-ROTATION cannot be combined"):
@@ -689,7 +689,7 @@ def test_a_jumper_s_chain_under_multi_ride_is_judged_on_the_jumper_s_hand():
     """V-MULTI-RIDE with V-JUMP-IN: whether a Wild Draw Four may close a jumper's chain is
     judged on the jumper's hand (the engine used to look at the hand of the seat whose turn
     it was, and crashed when that hand held no Wild Draw Four)."""
-    from reference.trace import play as play_match
+    from unospec.reference.trace import play as play_match
 
     options = {
         "V-SINGLE-ROUND": True,

@@ -16,7 +16,7 @@ from enginekit import (
     run,
 )
 
-from reference import apply, legal_actions
+from unospec.reference import apply, legal_actions
 
 PILE = ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"]
 CHALLENGE = {"type": "challenge", "seat": 1}

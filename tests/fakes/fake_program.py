@@ -27,7 +27,7 @@ import sys
 def main() -> None:
     mode = sys.argv[1]
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 6
-    from conformance.serve import Server
+    from unospec.serve import Server
 
     server = Server()
     count = 0

@@ -2,7 +2,7 @@
 
 A mutant is a small patch applied to the reference in the process that serves it
 (:mod:`serve_mutant`): it replaces one engine function, one function of
-:mod:`spec.arithmetic`, one compiled option (:mod:`reference.config`) or wraps
+:mod:`unospec.spec.arithmetic`, one compiled option (:mod:`unospec.reference.config`) or wraps
 ``legal_actions`` / ``apply``. Nothing is patched by importing this module; only
 :func:`Mutant.apply` does, and only the mutant's own process calls it.
 
@@ -53,8 +53,8 @@ def mutant(
 
 
 def _load_engine() -> None:
-    importlib.import_module("reference.engine")
-    importlib.import_module("reference.trace")
+    importlib.import_module("unospec.reference.engine")
+    importlib.import_module("unospec.reference.trace")
 
 
 def replace(module: str, name: str, new: Any) -> Any:
@@ -64,7 +64,7 @@ def replace(module: str, name: str, new: Any) -> Any:
     old = getattr(importlib.import_module(module), name)
     for mod in list(sys.modules.values()):
         modname = getattr(mod, "__name__", "") or ""
-        ours = modname.split(".")[0] in ("reference", "spec", "conformance")
+        ours = modname.split(".")[0] == "unospec"
         if ours and mod.__dict__.get(name) is old:
             setattr(mod, name, new)
     return old
@@ -79,7 +79,7 @@ def wrap(module: str, name: str, make: Callable[[Any], Any]) -> None:
 
 def compiled_option(change: Callable[[Any, Callable[[str, Any], None]], None]) -> None:
     """Change a compiled option: ``change(cfg, set)`` runs after every ``Config`` is built."""
-    from reference import config as config_module
+    from unospec.reference import config as config_module
 
     cls = config_module.Config
     original = cls.__post_init__
@@ -94,7 +94,7 @@ def compiled_option(change: Callable[[Any, Callable[[str, Any], None]], None]) -
 
 def legal_transform(transform: Callable[[Any, list[dict[str, Any]]], list[dict[str, Any]]]) -> None:
     """Change the legal set: ``transform(pos, actions)``; ``apply`` follows the new set."""
-    from reference import engine
+    from unospec.reference import engine
 
     old = engine.legal_actions
 
@@ -107,13 +107,13 @@ def legal_transform(transform: Callable[[Any, list[dict[str, Any]]], list[dict[s
         pos.__dict__["_mutant_legal"] = acts
         return acts
 
-    replace("reference.engine", "legal_actions", legal_actions)
+    replace("unospec.reference.engine", "legal_actions", legal_actions)
     # a copied position must not carry the memo over
     wrap_copy()
 
 
 def wrap_copy() -> None:
-    from reference.position import Position
+    from unospec.reference.position import Position
 
     if getattr(Position.copy, "_mutant", False):
         return
@@ -130,10 +130,10 @@ def wrap_copy() -> None:
 
 
 def advance_after(change: Callable[..., tuple[Any, Any, Any, Any, Any]]) -> None:
-    """Change the inputs of :func:`spec.arithmetic.advance_after`:
+    """Change the inputs of :func:`unospec.spec.arithmetic.advance_after`:
     ``change(seat, direction, players, skips, flips, draws)`` -> new ``(skips, flips, draws,
     lost_flips, lost_draws)`` where the last two say whether flips / draws still cost turns."""
-    from spec import arithmetic as ar
+    from unospec.spec import arithmetic as ar
 
     def new(seat, direction, players, skips, flips, draws, ite=ar.py_ite):
         skips, flips, draws, flip_costs, draw_costs = change(
@@ -149,7 +149,7 @@ def advance_after(change: Callable[..., tuple[Any, Any, Any, Any, Any]]) -> None
         victim = ar.next_seat(seat, new_dir, players) if draws > 0 else ar.NO_VICTIM
         return ar.next_seat(seat, new_dir, players, 1 + lost), new_dir, victim
 
-    replace("spec.arithmetic", "advance_after", new)
+    replace("unospec.spec.arithmetic", "advance_after", new)
 
 
 # == components and setup =====================================================================
@@ -158,25 +158,25 @@ def advance_after(change: Callable[..., tuple[Any, Any, Any, Any, Any]]) -> None
 @mutant("deck-extra-zero", "DECK-COMPOSITION")
 def _deck_extra_zero() -> None:
     """The deck holds two red zeros (109 cards)."""
-    from spec import cards
+    from unospec.spec import cards
 
     _load_engine()
     cards.DECK_COUNTS["R0"] = 2
     deck = tuple(k for k in cards.KINDS for _ in range(cards.DECK_COUNTS[k]))
-    replace("spec.cards", "CANONICAL_DECK", deck)
-    replace("spec.cards", "DECK_SIZE", len(deck))
+    replace("unospec.spec.cards", "CANONICAL_DECK", deck)
+    replace("unospec.spec.cards", "DECK_SIZE", len(deck))
 
 
 @mutant("dealer-lowest-card", "DEALER-SELECTION")
 def _dealer_lowest() -> None:
     """The lowest card in the dealer draw chooses the dealer."""
-    wrap("reference.setup", "dealer_value", lambda old: lambda card: 9 - old(card))
+    wrap("unospec.reference.setup", "dealer_value", lambda old: lambda card: 9 - old(card))
 
 
 @mutant("deal-eight", "DEAL-SEVEN")
 def _deal_eight() -> None:
     """Every player is dealt eight cards (a seven-card deal is topped up from the pile)."""
-    from reference import setup
+    from unospec.reference import setup
 
     setup.HAND_SIZE = 8
 
@@ -192,16 +192,16 @@ def _deal_eight() -> None:
 
         return deal
 
-    wrap("reference.setup", "deal", make)
+    wrap("unospec.reference.setup", "deal", make)
 
 
 @mutant("dealer-starts", "FIRST-PLAYER")
 def _dealer_starts() -> None:
     """After a number starter the dealer, not the player on the dealer's left, begins."""
-    from reference.turns import give_turn
+    from unospec.reference.turns import give_turn
 
     replace(
-        "reference.setup",
+        "unospec.reference.setup",
         "first_card_number",
         lambda pos, left, events: give_turn(pos, pos.dealer, events),
     )
@@ -210,10 +210,10 @@ def _dealer_starts() -> None:
 @mutant("first-skip-ignored", "FIRST-CARD-SKIP")
 def _first_skip() -> None:
     """A Skip as starter has no effect: the player on the dealer's left begins."""
-    from reference.turns import give_turn
+    from unospec.reference.turns import give_turn
 
     replace(
-        "reference.setup",
+        "unospec.reference.setup",
         "first_card_skip",
         lambda pos, left, events: give_turn(pos, left, events),
     )
@@ -222,34 +222,34 @@ def _first_skip() -> None:
 @mutant("first-reverse-from-dealer", "FIRST-CARD-REVERSE")
 def _first_reverse() -> None:
     """A Reverse as starter flips the direction but the dealer's right-hand neighbour begins."""
-    from reference.turns import event, give_turn, step
+    from unospec.reference.turns import event, give_turn, step
 
     def first_card_reverse(pos, events):
         pos.direction = -1
         events.append(event("direction_reversed", "FIRST-CARD-REVERSE"))
         give_turn(pos, step(pos, pos.dealer), events)
 
-    replace("reference.setup", "first_card_reverse", first_card_reverse)
+    replace("unospec.reference.setup", "first_card_reverse", first_card_reverse)
 
 
 @mutant("first-draw-two-no-skip", "FIRST-CARD-DRAW-TWO")
 def _first_draw_two() -> None:
     """A Draw Two as starter: the first player draws two but still takes the first turn."""
-    from reference.drawing import owe
-    from reference.turns import give_turn
+    from unospec.reference.drawing import owe
+    from unospec.reference.turns import give_turn
 
     def first_card_draw_two(pos, left, events):
         owe(pos, left, 2, "FIRST-CARD-DRAW-TWO")
         give_turn(pos, left, events)
 
-    replace("reference.setup", "first_card_draw_two", first_card_draw_two)
+    replace("unospec.reference.setup", "first_card_draw_two", first_card_draw_two)
 
 
 @mutant("first-wild-dealer-names", "FIRST-CARD-WILD")
 def _first_wild() -> None:
     """A Wild as starter: the dealer names the colour (and then plays first)."""
     wrap(
-        "reference.setup",
+        "unospec.reference.setup",
         "first_card_wild",
         lambda old: lambda pos, left: old(pos, pos.dealer),
     )
@@ -258,8 +258,8 @@ def _first_wild() -> None:
 @mutant("first-wd4-kept", "FIRST-CARD-WD4")
 def _first_wd4() -> None:
     """A Wild Draw Four as starter is not returned: it is treated like a Wild starter."""
-    from reference import setup
-    from reference.turns import step
+    from unospec.reference import setup
+    from unospec.reference.turns import step
 
     def first_card_wd4(pos, events):
         left = step(pos, pos.dealer, 1)
@@ -267,7 +267,7 @@ def _first_wd4() -> None:
         setup.first_card_wild(pos, left)
         pos.pending["wild"] = "WD4"
 
-    replace("reference.setup", "first_card_wd4", first_card_wd4)
+    replace("unospec.reference.setup", "first_card_wd4", first_card_wd4)
 
 
 # == matching and turns ========================================================================
@@ -276,15 +276,17 @@ def _first_wd4() -> None:
 @mutant("match-colour-only", "PLAY-MATCH")
 def _match_colour_only() -> None:
     """A card matches only by colour, never by number or symbol."""
-    from reference.matching import COLOUR
+    from unospec.reference.matching import COLOUR
 
-    replace("reference.matching", "matches", lambda card, top, colour: COLOUR[card] == colour)
+    replace(
+        "unospec.reference.matching", "matches", lambda card, top, colour: COLOUR[card] == colour
+    )
 
 
 @mutant("match-card-under-wild", "MATCH-ON-WILD")
 def _match_under_wild() -> None:
     """With a wild on top, the face of the card under it still counts for matching."""
-    from spec.cards import WILDS
+    from unospec.spec.cards import WILDS
 
     def announced_top(pos):
         if pos.announced:
@@ -294,14 +296,14 @@ def _match_under_wild() -> None:
             return pile[-2]
         return pile[-1]
 
-    replace("reference.matching", "announced_top", announced_top)
+    replace("unospec.reference.matching", "announced_top", announced_top)
 
 
 @mutant("colour-kept-on-face-match", "CURRENT-COLOUR")
 def _colour_kept() -> None:
     """A card matched by number or symbol leaves the old colour current instead of its own."""
-    from reference.matching import FACE
-    from spec.cards import WILDS
+    from unospec.reference.matching import FACE
+    from unospec.spec.cards import WILDS
 
     def make(old):
         def put_down(pos, seat, card, events):
@@ -312,14 +314,14 @@ def _colour_kept() -> None:
 
         return put_down
 
-    wrap("reference.effects", "put_down", make)
+    wrap("unospec.reference.effects", "put_down", make)
 
 
 @mutant("play-twice", "ONE-CARD-PER-TURN")
 def _play_twice() -> None:
     """A player who has just laid a number card may lay a second card of that number."""
-    from reference.matching import FACE
-    from spec.cards import is_number
+    from unospec.reference.matching import FACE
+    from unospec.spec.cards import is_number
 
     def transform(pos, acts):
         last = pos.last_played_by
@@ -365,7 +367,7 @@ def _turn_clockwise() -> None:
 
         return after_turn
 
-    wrap("reference.turns", "after_turn", make)
+    wrap("unospec.reference.turns", "after_turn", make)
 
 
 # == drawing ===================================================================================
@@ -382,13 +384,13 @@ def _drawn_not_playable() -> None:
 
         return choices
 
-    wrap("reference.engine", "_after_draw_choices", make)
+    wrap("unospec.reference.engine", "_after_draw_choices", make)
 
 
 @mutant("any-card-after-draw", "DRAW-THEN-PLAY")
 def _any_card_after_draw() -> None:
     """After a turn draw, any playable card of the hand may be played, not only the drawn one."""
-    from reference.matching import playable
+    from unospec.reference.matching import playable
 
     def make(old):
         def choices(pos):
@@ -400,7 +402,7 @@ def _any_card_after_draw() -> None:
 
         return choices
 
-    wrap("reference.engine", "_after_draw_choices", make)
+    wrap("unospec.reference.engine", "_after_draw_choices", make)
 
 
 @mutant("draw-two-on-turn", "DRAW-ONE")
@@ -415,7 +417,7 @@ def _draw_two_on_turn() -> None:
 
         return owe
 
-    wrap("reference.drawing", "owe", make)
+    wrap("unospec.reference.drawing", "owe", make)
 
 
 @mutant("no-voluntary-draw", "DRAW-VOLUNTARY")
@@ -436,7 +438,7 @@ def _no_voluntary_draw() -> None:
 @mutant("pass-skips-next", "DRAW-END-TURN")
 def _pass_skips_next() -> None:
     """Keeping the drawn card ends the turn, but the next player is passed over too."""
-    from reference import turns
+    from unospec.reference import turns
 
     def make(old):
         def end(pos, seat, events):
@@ -446,7 +448,7 @@ def _pass_skips_next() -> None:
 
         return end
 
-    wrap("reference.engine", "_end_turn_without_play", make)
+    wrap("unospec.reference.engine", "_end_turn_without_play", make)
 
 
 # == action cards and two players ==============================================================
@@ -455,12 +457,12 @@ def _pass_skips_next() -> None:
 @mutant("skip-skips-two", "SKIP-EFFECT")
 def _skip_two() -> None:
     """A Skip passes over two seats."""
-    from reference.matching import FACE
+    from unospec.reference.matching import FACE
 
     def make(old):
         return lambda card: (2, 0, 0) if FACE[card] == "S" else old(card)
 
-    wrap("reference.effects", "card_effect", make)
+    wrap("unospec.reference.effects", "card_effect", make)
 
 
 @mutant("reverse-no-flip", "REVERSE-EFFECT")
@@ -480,7 +482,7 @@ def _reverse_no_flip() -> None:
 @mutant("draw-two-no-skip", "DRAW-TWO-EFFECT")
 def _draw_two_no_skip() -> None:
     """The victim of a Draw Two draws two but keeps the turn (three or more players)."""
-    from reference import turns
+    from unospec.reference import turns
 
     def make(old):
         def suffer(pos, info, events):
@@ -490,7 +492,7 @@ def _draw_two_no_skip() -> None:
 
         return suffer
 
-    wrap("reference.effects", "suffer", make)
+    wrap("unospec.reference.effects", "suffer", make)
 
 
 @mutant("wd4-draws-two", "WD4-EFFECT")
@@ -503,7 +505,7 @@ def _wd4_draws_two() -> None:
 
         return owe
 
-    wrap("reference.drawing", "owe", make)
+    wrap("unospec.reference.drawing", "owe", make)
 
 
 @mutant("stacking-in-official", "NO-STACKING")
@@ -551,10 +553,10 @@ def _two_draw() -> None:
 @mutant("wild-needs-no-colour", "WILD-ANYTIME")
 def _wild_needs_no_colour() -> None:
     """A Wild may be played only while holding no card of the current colour."""
-    from reference.matching import holds_colour
+    from unospec.reference.matching import holds_colour
 
     replace(
-        "reference.matching",
+        "unospec.reference.matching",
         "wild_playable",
         lambda cfg, hand, colour: not holds_colour(hand, colour),
     )
@@ -571,22 +573,22 @@ def _wild_must_change() -> None:
 
         return colours_allowed
 
-    wrap("reference.effects", "colours_allowed", make)
+    wrap("unospec.reference.effects", "colours_allowed", make)
 
 
 @mutant("wd4-unrestricted", "WD4-RESTRICTION")
 def _wd4_unrestricted() -> None:
     """A Wild Draw Four is legal while holding the current colour: a challenge never succeeds."""
-    replace("reference.matching", "wd4_allowed", lambda cfg, hand, top, colour: True)
+    replace("unospec.reference.matching", "wd4_allowed", lambda cfg, hand, top, colour: True)
 
 
 @mutant("wd4-bluff-refused", "WD4-BLUFF")
 def _wd4_bluff_refused() -> None:
     """The engine itself refuses a Wild Draw Four played while holding the current colour."""
-    from reference import matching
+    from unospec.reference import matching
 
     replace(
-        "reference.matching",
+        "unospec.reference.matching",
         "wd4_playable",
         lambda cfg, hand, top, colour: matching.wd4_allowed(cfg, hand, top, colour),
     )
@@ -595,7 +597,7 @@ def _wd4_bluff_refused() -> None:
 @mutant("wd4-no-challenge", "WD4-CHALLENGE")
 def _wd4_no_challenge() -> None:
     """The victim of a Wild Draw Four cannot challenge it."""
-    replace("reference.effects", "challenge_offered", lambda cfg: False)
+    replace("unospec.reference.effects", "challenge_offered", lambda cfg: False)
 
 
 @mutant("challenge-penalises-challenger", "WD4-CHALLENGE-GUILTY")
@@ -609,7 +611,7 @@ def _challenge_wrong_player() -> None:
 
         return outcome
 
-    wrap("spec.arithmetic", "challenge_outcome", make)
+    wrap("unospec.spec.arithmetic", "challenge_outcome", make)
 
 
 @mutant("challenge-innocent-four", "WD4-CHALLENGE-INNOCENT")
@@ -623,7 +625,7 @@ def _challenge_wrong_count() -> None:
 
         return outcome
 
-    wrap("spec.arithmetic", "challenge_outcome", make)
+    wrap("unospec.spec.arithmetic", "challenge_outcome", make)
 
 
 # == calling UNO ===============================================================================
@@ -632,13 +634,13 @@ def _challenge_wrong_count() -> None:
 @mutant("uno-penalty-four", "UNO-PENALTY")
 def _uno_penalty_four() -> None:
     """A caught player draws four cards instead of two."""
-    replace("reference.uno", "penalty_cards", lambda pos: 4)
+    replace("unospec.reference.uno", "penalty_cards", lambda pos: 4)
 
 
 @mutant("uno-window-too-early", "UNO-CATCH-WINDOW")
 def _uno_window_early() -> None:
     """A forced draw or a challenge decision counts as the start of a turn: it closes the window."""
-    from reference import uno
+    from unospec.reference import uno
 
     def make(old):
         def forced(pos, info_or_seat, events):
@@ -648,14 +650,14 @@ def _uno_window_early() -> None:
 
         return forced
 
-    wrap("reference.effects", "suffer", make)
-    wrap("reference.effects", "challenge", make)
+    wrap("unospec.reference.effects", "suffer", make)
+    wrap("unospec.reference.effects", "challenge", make)
 
 
 @mutant("uno-window-too-late", "UNO-CATCH-WINDOW")
 def _uno_window_late() -> None:
     """The catch window stays open until the offender's own next turn begins."""
-    from reference import uno
+    from unospec.reference import uno
 
     def make(old):
         def turn_begins(pos, seat):
@@ -666,7 +668,7 @@ def _uno_window_late() -> None:
 
         return turn_begins
 
-    wrap("reference.uno", "turn_begins", make)
+    wrap("unospec.reference.uno", "turn_begins", make)
 
 
 @mutant("uno-no-repeat", "UNO-REPEAT")
@@ -688,7 +690,7 @@ def _uno_no_repeat() -> None:
 
         return refresh
 
-    wrap("reference.uno", "refresh", make)
+    wrap("unospec.reference.uno", "refresh", make)
 
 
 @mutant("uno-late-call-refused", "UNO-SELF-RESCUE")
@@ -698,7 +700,7 @@ def _uno_late_call() -> None:
     def make(old):
         return lambda pos, seat: old(pos, seat) and seat == pos.last_played_by
 
-    wrap("reference.uno", "call_allowed", make)
+    wrap("unospec.reference.uno", "call_allowed", make)
 
 
 # == piles =====================================================================================
@@ -707,13 +709,13 @@ def _uno_late_call() -> None:
 @mutant("no-reshuffle", "RESHUFFLE")
 def _no_reshuffle() -> None:
     """An empty draw pile is never rebuilt from the discards: the draw is simply forgiven."""
-    replace("reference.drawing", "kept_discards", lambda pos: len(pos.discard_pile))
+    replace("unospec.reference.drawing", "kept_discards", lambda pos: len(pos.discard_pile))
 
 
 @mutant("reshuffle-loses-top", "RESHUFFLE")
 def _reshuffle_loses_top() -> None:
     """The reshuffle takes the top discard too; a new top card is turned from the new pile."""
-    from reference.turns import event
+    from unospec.reference.turns import event
 
     def make(old):
         def apply_reshuffle(pos, order, events):
@@ -726,7 +728,7 @@ def _reshuffle_loses_top() -> None:
 
         return apply_reshuffle
 
-    wrap("reference.drawing", "apply_reshuffle", make)
+    wrap("unospec.reference.drawing", "apply_reshuffle", make)
 
 
 # == round end and match =======================================================================
@@ -735,7 +737,7 @@ def _reshuffle_loses_top() -> None:
 @mutant("action-cards-score-ten", "SCORE-VALUES")
 def _score_ten() -> None:
     """Skip, Reverse and Draw Two score 10 points instead of 20."""
-    from spec import cards
+    from unospec.spec import cards
 
     for k in cards.KINDS:
         if cards.is_action(k):
@@ -745,8 +747,8 @@ def _score_ten() -> None:
 @mutant("winner-scores-one-hand", "SCORE-WINNER-TAKES")
 def _winner_one_hand() -> None:
     """The round's winner scores only the hand of the next player."""
-    from reference.scoring import hand_points
-    from reference.turns import event, step
+    from unospec.reference.scoring import hand_points
+    from unospec.reference.turns import event, step
 
     def make(old):
         def winner_takes(pos, winner, events):
@@ -763,7 +765,7 @@ def _winner_one_hand() -> None:
 
         return winner_takes
 
-    wrap("reference.scoring", "winner_takes", make)
+    wrap("unospec.reference.scoring", "winner_takes", make)
 
 
 @mutant("no-last-card-draw", "LAST-CARD-DRAW")
@@ -776,7 +778,7 @@ def _no_last_card_draw() -> None:
 
         return go_out
 
-    wrap("reference.scoring", "go_out", make)
+    wrap("unospec.reference.scoring", "go_out", make)
 
 
 @mutant("no-action-finish-in-official", "GO-OUT-ANY-CARD")
@@ -813,7 +815,7 @@ def _dealer_stays() -> None:
 
         return new_round
 
-    wrap("reference.scoring", "new_round", make)
+    wrap("unospec.reference.scoring", "new_round", make)
 
 
 # == policies ==================================================================================
@@ -822,7 +824,7 @@ def _dealer_stays() -> None:
 @mutant("illegal-action-penalised", "P-ILLEGAL-PLAY-REJECTED")
 def _illegal_penalised() -> None:
     """A refused action costs its player a card from the draw pile."""
-    from reference.errors import IllegalAction
+    from unospec.reference.errors import IllegalAction
 
     def make(old):
         def apply(pos, action, **kw):
@@ -845,15 +847,15 @@ def _illegal_penalised() -> None:
 
         return apply
 
-    wrap("reference.engine", "apply", make)
+    wrap("unospec.reference.engine", "apply", make)
 
 
 @mutant("false-catch-penalised", "P-FALSE-CATCH")
 def _false_catch() -> None:
     """A catch with no basis is accepted and costs the catcher two cards."""
-    from reference import engine, uno
-    from reference.drawing import owe
-    from reference.errors import IllegalAction
+    from unospec.reference import engine, uno
+    from unospec.reference.drawing import owe
+    from unospec.reference.errors import IllegalAction
 
     def make(old):
         def apply(pos, action, **kw):
@@ -873,7 +875,7 @@ def _false_catch() -> None:
 
         return apply
 
-    wrap("reference.engine", "apply", make)
+    wrap("unospec.reference.engine", "apply", make)
 
 
 @mutant("dealer-tie-everyone-redraws", "P-DEALER-TIE")
@@ -888,7 +890,7 @@ def _dealer_tie() -> None:
 
         return dealer_draw
 
-    wrap("reference.setup", "dealer_draw", make)
+    wrap("unospec.reference.setup", "dealer_draw", make)
 
 
 # == profile-specific rules and options ========================================================
@@ -897,22 +899,22 @@ def _dealer_tie() -> None:
 @mutant("sv-action-finish-allowed", "V-NO-ACTION-FINISH", profile="sv-unoregler")
 def _sv_action_finish() -> None:
     """sv-unoregler: going out on an action or wild card is allowed after all."""
-    replace("reference.matching", "may_go_out_on", lambda cfg, card: True)
+    replace("unospec.reference.matching", "may_go_out_on", lambda cfg, card: True)
 
 
 @mutant("sv-lose-turn-forgotten", "V-UNO-PENALTY-LOSE-TURN", profile="sv-unoregler")
 def _sv_lose_turn() -> None:
     """sv-unoregler: a caught player draws the penalty but does not miss a turn."""
-    replace("reference.uno", "lose_turn", lambda pos, target, events: None)
+    replace("unospec.reference.uno", "lose_turn", lambda pos, target, events: None)
 
 
 @mutant("sv-wd4-colour-test", "V-WD4-ONLY-IF-NO-PLAYABLE", profile="sv-unoregler")
 def _sv_wd4_colour() -> None:
     """sv-unoregler: the Wild Draw Four test looks only at the current colour."""
-    from reference.matching import holds_colour
+    from unospec.reference.matching import holds_colour
 
     replace(
-        "reference.matching",
+        "unospec.reference.matching",
         "wd4_strict_allowed",
         lambda rest, top, colour: not holds_colour(rest, colour),
     )
@@ -921,13 +923,13 @@ def _sv_wd4_colour() -> None:
 @mutant("sv-no-stacking", "V-STACK-DRAW", profile="sv-unoregler")
 def _sv_no_stacking() -> None:
     """sv-unoregler: a draw card can never be passed on."""
-    replace("reference.effects", "stack_options", lambda pos, victim, top: [])
+    replace("unospec.reference.effects", "stack_options", lambda pos, victim, top: [])
 
 
 @mutant("sv-challenge-offered", "V-NO-WD4-CHALLENGE", profile="sv-unoregler")
 def _sv_challenge() -> None:
     """sv-unoregler: the victim of a Wild Draw Four may challenge it."""
-    replace("reference.effects", "challenge_offered", lambda cfg: True)
+    replace("unospec.reference.effects", "challenge_offered", lambda cfg: True)
 
 
 @mutant("sv-match-to-500", "V-SINGLE-ROUND", profile="sv-unoregler")
@@ -955,7 +957,7 @@ def _fi_special_starter() -> None:
 @mutant("jump-in-same-face", "V-JUMP-IN")
 def _jump_in_same_face() -> None:
     """V-JUMP-IN: a card of the same number or symbol in any colour may jump in."""
-    from reference.matching import FACE
+    from unospec.reference.matching import FACE
 
     def make(old):
         def jump_in_cards(pos, seat):
@@ -970,13 +972,13 @@ def _jump_in_same_face() -> None:
 
         return jump_in_cards
 
-    wrap("reference.effects", "jump_in_cards", make)
+    wrap("unospec.reference.effects", "jump_in_cards", make)
 
 
 @mutant("seven-zero-no-rotation", "V-SEVEN-ZERO")
 def _seven_zero() -> None:
     """V-SEVEN-ZERO: a 0 does not pass the hands on."""
-    replace("reference.effects", "rotate_hands", lambda pos, events: None)
+    replace("unospec.reference.effects", "rotate_hands", lambda pos, events: None)
 
 
 # == subtler mutants: an off-by-one, a forgotten parameter, a rarely reached branch ============
@@ -985,7 +987,7 @@ def _seven_zero() -> None:
 @mutant("wd4-scores-forty", "SCORE-VALUES")
 def _wd4_forty() -> None:
     """A Wild Draw Four left in hand scores 40 points instead of 50."""
-    from spec import cards
+    from unospec.spec import cards
 
     cards.POINTS["WD4"] = 40
 
@@ -1010,7 +1012,7 @@ def _guilty_skips() -> None:
 @mutant("drawn-wd4-may-bluff", "DRAW-THEN-PLAY")
 def _drawn_wd4_bluff() -> None:
     """A Wild Draw Four just drawn may be played as a bluff, like one from the hand."""
-    from reference.matching import playable
+    from unospec.reference.matching import playable
 
     def make(old):
         def drawn_card_playable(pos, seat, card):
@@ -1020,7 +1022,7 @@ def _drawn_wd4_bluff() -> None:
 
         return drawn_card_playable
 
-    wrap("reference.engine", "drawn_card_playable", make)
+    wrap("unospec.reference.engine", "drawn_card_playable", make)
 
 
 @mutant("draw-two-victim-plays-drawn", "PENALTY-CARDS-NOT-PLAYABLE")
@@ -1040,7 +1042,7 @@ def _penalty_playable() -> None:
 
         return suffer
 
-    wrap("reference.effects", "suffer", make)
+    wrap("unospec.reference.effects", "suffer", make)
 
 
 @mutant("wd4-restriction-counts-wild", "WD4-RESTRICTION")
@@ -1055,13 +1057,13 @@ def _wd4_counts_wild() -> None:
 
         return wd4_allowed
 
-    wrap("reference.matching", "wd4_allowed", make)
+    wrap("unospec.reference.matching", "wd4_allowed", make)
 
 
 @mutant("wd4-restriction-counts-face", "WD4-RESTRICTION")
 def _wd4_counts_face() -> None:
     """A card matching the top card by number or symbol counts against a Wild Draw Four."""
-    from reference.matching import FACE
+    from unospec.reference.matching import FACE
 
     def make(old):
         def wd4_allowed(cfg, hand, top, colour):
@@ -1074,13 +1076,13 @@ def _wd4_counts_face() -> None:
 
         return wd4_allowed
 
-    wrap("reference.matching", "wd4_allowed", make)
+    wrap("unospec.reference.matching", "wd4_allowed", make)
 
 
 @mutant("uno-call-impossible", "UNO-CALL")
 def _uno_call_impossible() -> None:
     """Nobody can call UNO: every player down to one card can be caught."""
-    replace("reference.uno", "call_allowed", lambda pos, seat: False)
+    replace("unospec.reference.uno", "call_allowed", lambda pos, seat: False)
 
 
 @mutant("uno-catch-by-player-to-act-only", "UNO-CATCH")
@@ -1096,8 +1098,8 @@ def _uno_catch_to_act() -> None:
 @mutant("round-ends-after-colour", "ROUND-END")
 def _round_after_colour() -> None:
     """A last card that is a wild ends the round only once its colour has been named."""
-    from reference import effects, scoring
-    from reference.turns import event
+    from unospec.reference import effects, scoring
+    from unospec.reference.turns import event
 
     go_out_old = scoring.go_out
     name_old = effects.name_colour
@@ -1120,8 +1122,8 @@ def _round_after_colour() -> None:
         events.append(event("colour_named", "WILD-COLOUR-CHOICE", seat=seat, colour=colour))
         go_out_old(pos, seat, pend["cards"], events, carry=pend["_out"])
 
-    replace("reference.scoring", "go_out", go_out)
-    replace("reference.effects", "name_colour", name_colour)
+    replace("unospec.reference.scoring", "go_out", go_out)
+    replace("unospec.reference.effects", "name_colour", name_colour)
 
 
 @mutant("scores-reset-each-round", "NEW-ROUND")
@@ -1135,7 +1137,7 @@ def _scores_reset() -> None:
 
         return new_round
 
-    wrap("reference.scoring", "new_round", make)
+    wrap("unospec.reference.scoring", "new_round", make)
 
 
 @mutant("futile-challenge-offered", "P-LAST-WD4-NO-CHALLENGE")
@@ -1180,7 +1182,7 @@ def _reshuffle_colour() -> None:
 
         return apply_reshuffle
 
-    wrap("reference.drawing", "apply_reshuffle", make)
+    wrap("unospec.reference.drawing", "apply_reshuffle", make)
 
 
 # -- variants (their scenarios turn the option on) ------------------------------------------------
@@ -1195,13 +1197,13 @@ def _dup_cap() -> None:
         again = not found and (cap == 0 or n <= cap)
         return again, again
 
-    replace("reference.drawing", "draw_until_playable", draw_until_playable)
+    replace("unospec.reference.drawing", "draw_until_playable", draw_until_playable)
 
 
 @mutant("draw-until-stop-cap-ignored", "V-DRAW-UNTIL-STOP")
 def _dus_cap() -> None:
     """V-DRAW-UNTIL-STOP: the cap is ignored."""
-    replace("reference.drawing", "draw_until_stop", lambda params, n, found: (True, False))
+    replace("unospec.reference.drawing", "draw_until_stop", lambda params, n, found: (True, False))
 
 
 @mutant("draw-fixed-one-short", "V-DRAW-FIXED")
@@ -1216,13 +1218,13 @@ def _fixed_short() -> None:
 
         return draw_fixed
 
-    wrap("reference.drawing", "draw_fixed", make)
+    wrap("unospec.reference.drawing", "draw_fixed", make)
 
 
 @mutant("zero-rotates-backwards", "V-SEVEN-ZERO")
 def _zero_backwards() -> None:
     """V-SEVEN-ZERO: a 0 passes the hands against the direction of play."""
-    from reference.turns import event, step
+    from unospec.reference.turns import event, step
 
     def rotate_hands(pos, events):
         new = [h[:] for h in pos.hands]
@@ -1230,19 +1232,19 @@ def _zero_backwards() -> None:
             new[step(pos, s, -pos.direction)] = pos.hands[s]
         pos.hands = new
         pos.pending["swapped"] = True
-        from reference.effects import renew_uno_duties
+        from unospec.reference.effects import renew_uno_duties
 
         renew_uno_duties(pos, pos.active)
         events.append(event("hands_rotated", "V-SEVEN-ZERO", direction=-pos.direction))
 
-    replace("reference.effects", "rotate_hands", rotate_hands)
+    replace("unospec.reference.effects", "rotate_hands", rotate_hands)
 
 
 @mutant("cheat-false-accusation-free", "V-CHEAT")
 def _cheat_free() -> None:
     """V-CHEAT: accusing an honest player costs the accuser nothing."""
-    from reference import effects
-    from reference.turns import event
+    from unospec.reference import effects
+    from unospec.reference.turns import event
 
     def make(old):
         def cheat_accuse(pos, seat, events):
@@ -1258,20 +1260,20 @@ def _cheat_free() -> None:
 
         return cheat_accuse
 
-    wrap("reference.effects", "cheat_accuse", make)
+    wrap("unospec.reference.effects", "cheat_accuse", make)
 
 
 @mutant("team-scores-partner-hand", "V-TEAM")
 def _team_partner() -> None:
     """V-TEAM: the winning team also scores the points left in the partner's hand."""
-    from reference.scoring import hand_points
-    from reference.turns import event
+    from unospec.reference.scoring import hand_points
+    from unospec.reference.turns import event
 
     def make(old):
         def winner_takes(pos, winner, events):
             if not pos.cfg.teams:
                 return old(pos, winner, events)
-            from reference.scoring import team_of
+            from unospec.reference.scoring import team_of
 
             team = team_of(pos, winner)
             points = sum(hand_points(h) for s, h in enumerate(pos.hands) if s != winner)
@@ -1284,7 +1286,7 @@ def _team_partner() -> None:
 
         return winner_takes
 
-    wrap("reference.scoring", "winner_takes", make)
+    wrap("unospec.reference.scoring", "winner_takes", make)
 
 
 @mutant("alt-scoring-limit-passed", "V-ALT-SCORING-LOSER-500")
@@ -1301,15 +1303,15 @@ def _alt_limit() -> None:
 @mutant("uno-out-penalty-one", "V-UNO-OUT-CALL")
 def _uno_out_one() -> None:
     """V-UNO-OUT-CALL: a missing "UNO out" costs one card, whatever the setting."""
-    from reference.drawing import owe
-    from reference.turns import event
+    from unospec.reference.drawing import owe
+    from unospec.reference.turns import event
 
     def missing_uno_out(pos, seat, events):
         events.append(event("uno_out_missed", "V-UNO-OUT-CALL", seat=seat))
         pos.__dict__["_uno_renewed"] = (seat,)
         owe(pos, seat, 1, "V-UNO-OUT-CALL")
 
-    replace("reference.effects", "missing_uno_out", missing_uno_out)
+    replace("unospec.reference.effects", "missing_uno_out", missing_uno_out)
 
 
 @mutant("multi-play-wild-joins", "V-MULTI-PLAY")
@@ -1328,7 +1330,7 @@ def _multi_wild() -> None:
 
         return may_follow
 
-    wrap("reference.effects", "may_follow", make)
+    wrap("unospec.reference.effects", "may_follow", make)
 
 
 @mutant("cumulative-skips-once", "V-CUMULATIVE-EFFECT")
@@ -1342,13 +1344,13 @@ def _cumulative_skips() -> None:
 
         return cumulative_effect
 
-    wrap("reference.effects", "cumulative_effect", make)
+    wrap("unospec.reference.effects", "cumulative_effect", make)
 
 
 @mutant("no-draw-finish-forgets-wd4", "V-NO-ACTION-FINISH")
 def _finish_draw_mode() -> None:
     """V-NO-ACTION-FINISH with forbidden_last = draw: a Wild Draw Four may still be the last card."""
-    from reference.matching import FACE
+    from unospec.reference.matching import FACE
 
     def make(old):
         def finish_forbidden(forbidden_last, card):
@@ -1358,7 +1360,7 @@ def _finish_draw_mode() -> None:
 
         return finish_forbidden
 
-    wrap("reference.matching", "finish_forbidden", make)
+    wrap("unospec.reference.matching", "finish_forbidden", make)
 
 
 @mutant("stack-draw-two-any-colour", "V-STACK-DRAW", profile="sv-unoregler")
@@ -1375,7 +1377,7 @@ def _stack_any_colour() -> None:
 
         return stack_options
 
-    wrap("reference.effects", "stack_options", make)
+    wrap("unospec.reference.effects", "stack_options", make)
 
 
 @mutant("partner-rotation-shifted", "V-EXT-PARTNER-ROTATION")
@@ -1386,7 +1388,7 @@ def _rotation_shifted() -> None:
         pairs = [((0, 1), (2, 3)), ((0, 3), (1, 2)), ((0, 2), (1, 3))][min((round_no - 1) // 4, 2)]
         return sorted(next(p for p in pairs if seat in p))
 
-    replace("reference.scoring", "partner_rotation", partner_rotation)
+    replace("unospec.reference.scoring", "partner_rotation", partner_rotation)
 
 
 @mutant("target-score-ignored", "V-EXT-TARGET-SCORE")
@@ -1423,4 +1425,4 @@ def _bury_sets_aside() -> None:
 
         return first_card_no_special
 
-    wrap("reference.setup", "first_card_no_special", make)
+    wrap("unospec.reference.setup", "first_card_no_special", make)

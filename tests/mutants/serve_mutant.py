@@ -1,6 +1,6 @@
 """Serve one mutant over the live protocol: ``python tests/mutants/serve_mutant.py NAME``.
 
-The program is ``unospec serve`` (the reference behind :class:`conformance.serve.Server`)
+The program is ``unospec serve`` (the reference behind :class:`unospec.serve.Server`)
 with the patch of mutant NAME applied first (see :mod:`definitions`), so it breaks
 exactly one rule. ``--list`` prints every mutant with the rule it breaks.
 """
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     mutant = MUTANTS[args[0]]
     mutant.apply()
 
-    from conformance import serve
+    from unospec import serve
 
     handle = serve.Server.handle
 

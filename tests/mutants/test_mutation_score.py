@@ -19,8 +19,8 @@ import sys
 
 import pytest
 
-from conformance.commands.mutants import MUTANTS_DIR, mutants, score
-from spec.catalogue import load as load_catalogue
+from unospec.commands.mutants import MUTANTS_DIR, mutants, score
+from unospec.spec.catalogue import load as load_catalogue
 
 CAT = load_catalogue()
 MUTANTS = mutants()
@@ -101,7 +101,7 @@ def test_the_runner_refuses_an_unknown_mutant():
 
 
 def test_the_command_lists_the_mutants_and_refuses_unknown_names(capsys):
-    from conformance.cli import main
+    from unospec.cli import main
 
     assert main(["mutants", "--list", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

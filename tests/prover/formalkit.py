@@ -8,11 +8,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from reference import apply, legal_actions, new_game
-from reference.chance import chance_action
-from reference.position import Position
-from spec.prover.rules import GROUPS, Group
-from spec.prover.state import State
+from unospec.reference import apply, legal_actions, new_game
+from unospec.reference.chance import chance_action
+from unospec.reference.position import Position
+from unospec.spec.prover.rules import GROUPS, Group
+from unospec.spec.prover.state import State
 
 #: groups the model follows one engine action at a time (a whole multi-card turn is one
 #: model step, and elimination renumbers the ring, so those groups are proved, not refined)

@@ -9,8 +9,8 @@ import types
 
 import pytest
 
-from spec import arithmetic as ar
-from spec.prover import lemmas
+from unospec.spec import arithmetic as ar
+from unospec.spec.prover import lemmas
 
 
 def wrong(**functions):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cli import main
-from conformance.commands.diff_profiles import outcome
+from unospec.cli import main
+from unospec.commands.diff_profiles import outcome
 
 HOUSE = """\
 name = "house"

@@ -8,13 +8,13 @@ import types
 
 import z3
 
-from spec import arithmetic
-from spec.prover import kinds as K
-from spec.prover import lemmas
-from spec.prover.model import Model
-from spec.prover.proofs import prove
-from spec.prover.rules import GROUPS, rules_for
-from spec.prover.state import SWAP, TURN
+from unospec.spec import arithmetic
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover import lemmas
+from unospec.spec.prover.model import Model
+from unospec.spec.prover.proofs import prove
+from unospec.spec.prover.rules import GROUPS, rules_for
+from unospec.spec.prover.state import SWAP, TURN
 
 OFFICIAL = [g for g in GROUPS if g.name == "official"]
 GUILTY = [g for g in GROUPS if g.name == "guilty challenger skipped"]
@@ -155,7 +155,7 @@ def test_a_missed_turn_that_is_never_served_is_caught():
 
 
 def test_a_deadlock_policy_that_is_switched_off_is_refuted_at_once():
-    from spec.prover.policies import holds, refute
+    from unospec.spec.prover.policies import holds, refute
 
     rules = rules_for("official")
     assert refute("deadlock freedom", rules, 2) is not None
@@ -340,7 +340,7 @@ class NeverPasses(Model):
 
 
 def test_a_series_that_cannot_end_deadlocks():
-    from spec.prover.policies import stuck_state
+    from unospec.spec.prover.policies import stuck_state
 
     rules = UNTIL_PLAYABLE[0].rules
     assert stuck_state(rules, 3) is None

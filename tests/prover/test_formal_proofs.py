@@ -7,13 +7,13 @@ import doctest
 
 import pytest
 
-import spec.prover.hidden
-from reference.config import config
-from spec.prover import kinds as K
-from spec.prover.invariants import INVARIANTS, PROPERTIES
-from spec.prover.policies import nobody_may_play
-from spec.prover.proofs import ACTIONS, GOALS, POLICY_GOALS, prove
-from spec.prover.rules import GROUPS, UNSUPPORTED, rules_for
+from unospec.reference.config import config
+from unospec.spec.prover import hidden as prover_hidden
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.invariants import INVARIANTS, PROPERTIES
+from unospec.spec.prover.policies import nobody_may_play
+from unospec.spec.prover.proofs import ACTIONS, GOALS, POLICY_GOALS, prove
+from unospec.spec.prover.rules import GROUPS, UNSUPPORTED, rules_for
 
 #: the variants with steps of their own (0-7, jump-in, the draw variants, the futile
 #: challenge, the UNO-out call, Cheat UNO) are proved here for small tables only, to keep the suite fast; ``unospec prove``
@@ -206,7 +206,7 @@ def test_every_variant_combination_the_catalogue_allows_compiles_for_the_model()
 
 
 def test_card_tables_agree_with_the_notation():
-    from spec.cards import DECK_COUNTS, KINDS, POINTS
+    from unospec.spec.cards import DECK_COUNTS, KINDS, POINTS
 
     assert [DECK_COUNTS[k] for k in KINDS] == list(K.DECK)
     assert [POINTS[k] for k in KINDS] == list(K.VALUE)
@@ -214,4 +214,4 @@ def test_card_tables_agree_with_the_notation():
 
 
 def test_hidden_card_doctests():
-    assert doctest.testmod(spec.prover.hidden).failed == 0
+    assert doctest.testmod(prover_hidden).failed == 0

@@ -19,15 +19,15 @@ from formalkit import (
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from reference import apply, legal_actions, new_game
-from reference.chance import chance_action
-from spec.prover import kinds as K
-from spec.prover.evaluators import Concrete, NotEnabled
-from spec.prover.invariants import invariants
-from spec.prover.model import Model
-from spec.prover.rules import GROUPS, Group, rules_for
-from spec.prover.state import COLOUR, DRAWN, TURN, abstract, observe
-from spec.prover.steps import step, whole_turn
+from unospec.reference import apply, legal_actions, new_game
+from unospec.reference.chance import chance_action
+from unospec.spec.prover import kinds as K
+from unospec.spec.prover.evaluators import Concrete, NotEnabled
+from unospec.spec.prover.invariants import invariants
+from unospec.spec.prover.model import Model
+from unospec.spec.prover.rules import GROUPS, Group, rules_for
+from unospec.spec.prover.state import COLOUR, DRAWN, TURN, abstract, observe
+from unospec.spec.prover.steps import step, whole_turn
 
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 GAMES = settings(
@@ -238,7 +238,7 @@ def test_a_futile_challenge_of_a_closing_wild_draw_four_steps_as_the_engine():
     Four, the victim challenges (it fails: they draw 6) or accepts (4), the round is scored.
     Random games rarely end on a Wild Draw Four, so the position is set up: the player to
     act holds only a Wild Draw Four."""
-    from reference import apply, dump, load
+    from unospec.reference import apply, dump, load
 
     group = next(g for g in REFINED if g.name == "futile challenge")
     checked = 0
@@ -277,7 +277,7 @@ def test_partner_rotation_scores_each_block_as_the_engine(round_no):
     first block), set up by loading a position at ``round_no``, follow the engine step by
     step up to the score and, after round 12, the end of the match."""
 
-    from reference import apply, dump, load
+    from unospec.reference import apply, dump, load
 
     group = next(g for g in REFINED if g.rules.partner_rotation)
     scored = 0
@@ -342,8 +342,8 @@ def test_the_deal_and_the_starter_step_as_the_engine(group, players, seed, start
     return a starter) are the model's ``deal`` and ``turn_up`` steps, up to the first turn;
     every state on the way meets the invariants."""
 
-    from reference import apply
-    from reference.chance import chance_action
+    from unospec.reference import apply
+    from unospec.reference.chance import chance_action
 
     rng = random.Random(seed)
     n = players_for(group, players)
@@ -524,7 +524,7 @@ def test_a_wild_jumps_in_only_without_the_colour_named():
     """V-JUMP-IN with V-WILD-ONLY-WITHOUT-COLOUR (a combination no proof group holds): the
     model's jump-in step refuses a Wild while its player holds the colour named, as the
     engine does, and follows the engine through random games of the pair."""
-    from spec.prover.rules import Group
+    from unospec.spec.prover.rules import Group
 
     group = Group(
         "jump-in, Wild only without the colour",
@@ -748,7 +748,7 @@ def short_piles(pos, card: str, draw: int, spare: bool):
     the other cards of the piles lie in the discard pile under its top card (``spare``) or
     go to the other hands, so that once the card is down only the old top card can be
     reshuffled and the rest of a penalty is forgiven (P-PILES-EXHAUSTED)."""
-    from reference import dump, load
+    from unospec.reference import dump, load
 
     d = dump(pos)
     s, top = d["to_act"], d["discard_pile"][-1]
@@ -886,7 +886,7 @@ def test_a_group_whose_colour_waits_for_a_reshuffle_ends_as_the_engine(wild):
     which waits for a reshuffle, before it asks for the colour; the model names the colour
     in the group step and reshuffles after it. The two orders end in the same state."""
 
-    from reference import dump, load
+    from unospec.reference import dump, load
 
     group = Group(
         "UNO out call, ride",

@@ -9,9 +9,9 @@ from formalkit import REFINED, players_for, steps, turn, turn_action
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from spec import arithmetic as ar
-from spec.prover.state import abstract, observe
-from spec.prover.steps import step
+from unospec.spec import arithmetic as ar
+from unospec.spec.prover.state import abstract, observe
+from unospec.spec.prover.steps import step
 
 GROUPS = [
     g

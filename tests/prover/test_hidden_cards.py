@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from spec.cards import DECK_COUNTS
-from spec.prover.hidden import (
+from unospec.spec.cards import DECK_COUNTS
+from unospec.spec.prover.hidden import (
     AllOf,
     Exactly,
     Holds,

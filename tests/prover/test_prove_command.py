@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from conformance.cli import main
-from spec import arithmetic
+from unospec.cli import main
+from unospec.spec import arithmetic
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -22,7 +22,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from spec.catalogue import load as load_catalogue
+from unospec.spec.catalogue import load as load_catalogue
 
 logger = logging.getLogger(__name__)
 

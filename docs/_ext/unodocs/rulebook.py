@@ -12,9 +12,9 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from conformance.scenarios import FEATURES, load_scenarios
-from spec.catalogue import DATA, CatalogueError, Rule, UnknownIdError, load_profile_file
-from spec.catalogue import load as load_catalogue
+from unospec.scenarios import FEATURES, load_scenarios
+from unospec.spec.catalogue import DATA, CatalogueError, Rule, UnknownIdError, load_profile_file
+from unospec.spec.catalogue import load as load_catalogue
 
 from . import scenarios as sc_render
 from .domain import domain, xref

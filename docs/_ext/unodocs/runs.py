@@ -1,5 +1,5 @@
 """Things the docs show by running them at build time: commands, a live session against
-:class:`conformance.serve.Server`, a trace, a certification of the reference engine, and the
+:class:`unospec.serve.Server`, a trace, a certification of the reference engine, and the
 formal model's tables. What is shown is what the code does today."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from conformance.protocol import SCHEMAS, schema_errors
+from unospec.protocol import SCHEMAS, schema_errors
 
 from .domain import domain, xref
 from .util import (
@@ -43,7 +43,7 @@ def run_cli(args: list[str], timeout: float = 120) -> tuple[int, str]:
     """``unospec ARGS`` in a subprocess of this Python, as a person's terminal shows it."""
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     proc = subprocess.run(
-        [sys.executable, "-m", "conformance.cli", *args],
+        [sys.executable, "-m", "unospec", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -55,7 +55,7 @@ def run_cli(args: list[str], timeout: float = 120) -> tuple[int, str]:
 
 def subcommands() -> argparse._SubParsersAction:
     """The ``unospec`` subcommands, as the command line registers them."""
-    from conformance.cli import build_parser
+    from unospec.cli import build_parser
 
     return next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
 
@@ -120,7 +120,7 @@ class ComparedFieldsDirective(LiveDirective):
     """``.. uno:compared-fields::`` — the position fields certification compares."""
 
     def render(self) -> list[nodes.Node]:
-        from conformance.compare import OBSERVED_FIELDS
+        from unospec.compare import OBSERVED_FIELDS
 
         return [
             para(
@@ -154,7 +154,7 @@ def certification() -> dict[str, Any]:
             "--",
             sys.executable,
             "-m",
-            "conformance.cli",
+            "unospec.cli",
             "serve",
         ]
     )
@@ -365,7 +365,7 @@ def session_requests() -> list[dict[str, Any]]:
     """The example session: what a harness sends (``seq`` is added in order)."""
     from collections import Counter
 
-    from spec.cards import CANONICAL_DECK
+    from unospec.spec.cards import CANONICAL_DECK
 
     rest = Counter(CANONICAL_DECK) - Counter([c for h in HANDS for c in h] + [STARTER])
     draw_pile = [c for c in rest for _ in range(rest[c])]  # the rest of the deck, in order
@@ -391,7 +391,7 @@ def session_requests() -> list[dict[str, Any]]:
 @cache
 def session() -> list[tuple[dict[str, Any], dict[str, Any] | None, list[str]]]:
     """Run the example session against the reference server: (request, reply, problems)."""
-    from conformance.serve import Server
+    from unospec.serve import Server
 
     server = Server()
     out = []
@@ -456,7 +456,7 @@ class TraceExampleDirective(LiveDirective):
     option_spec = {"lines": directives.positive_int}
 
     def render(self) -> list[nodes.Node]:
-        from reference.trace import play
+        from unospec.reference.trace import play
 
         game = play(2, "official", {}, seed=3, max_actions=200)
         lines = [json.loads(line) for line in game.lines()]
@@ -494,9 +494,9 @@ class ProverDirective(LiveDirective):
 
     def render(self) -> list[nodes.Node]:
         try:
-            from spec.prover.invariants import INVARIANTS, PROPERTIES
-            from spec.prover.proofs import ACTIONS
-            from spec.prover.rules import GROUPS, OUTSIDE_A_ROUND, UNSUPPORTED
+            from unospec.spec.prover.invariants import INVARIANTS, PROPERTIES
+            from unospec.spec.prover.proofs import ACTIONS
+            from unospec.spec.prover.rules import GROUPS, OUTSIDE_A_ROUND, UNSUPPORTED
         except Exception as e:  # the prover is optional to these docs
             return [para(f"The formal model is not available in this build ({type(e).__name__}).")]
         for module in ("invariants", "proofs", "rules", "model", "state"):

@@ -1,7 +1,7 @@
 """Scenarios rendered from the Gherkin AST, as a person reads them.
 
 The scenario list, stable IDs, hashes, tags and runs come from
-:func:`conformance.scenarios.load_scenarios` — exactly what the tests and ``unospec certify``
+:func:`unospec.scenarios.load_scenarios` — exactly what the tests and ``unospec certify``
 run. The steps are drawn from the same ``gherkin-official`` AST, so an outline keeps its
 ``<placeholders>`` and its Examples table: steps read as text, tables as tables, cards as
 ``R7 (red 7)``.
@@ -18,8 +18,8 @@ from typing import Any
 from docutils import nodes
 from gherkin.parser import Parser
 
-from conformance.scenarios import FEATURES, PROFILE_TAGS, Scenario, load_scenarios
-from spec.catalogue import load as load_catalogue
+from unospec.scenarios import FEATURES, PROFILE_TAGS, Scenario, load_scenarios
+from unospec.spec.catalogue import load as load_catalogue
 
 from .domain import xref
 from .util import code_block, para, table, with_cards

@@ -9,7 +9,7 @@ from typing import Any
 
 from docutils import nodes
 
-from spec.cards import long_name
+from unospec.spec.cards import long_name
 
 #: a card code standing on its own (``R7``, ``GS``, ``YD2``, ``W``, ``WD4``), never part of an
 #: ID such as ``WD4-RESTRICTION``
