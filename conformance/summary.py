@@ -8,6 +8,7 @@ table of rules. Nothing is cut silently: past :data:`PER_RULE` findings of one r
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from unospec.certify import Certification
@@ -68,6 +69,31 @@ def _findings(data: dict[str, Any]) -> list[str]:
     return out
 
 
+def _skips(data: dict[str, Any]) -> list[str]:
+    """The skipped runs by reason (they count against certification, reported apart)."""
+    reasons: dict[str, int] = {}
+    for r in data["results"]:
+        if r["outcome"] == "skipped":
+            reason = re.sub(r"^step \d+ \((.*?)\): ", "", r.get("message") or "no reason")
+            reasons[reason] = reasons.get(reason, 0) + 1
+    if not reasons:
+        return []
+    rows = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [
+        "",
+        "## Skipped (counted against certification)",
+        "",
+        "| reason | runs |",
+        "|---|---|",
+        *(f"| {_md(reason)} | {n} |" for reason, n in rows[:TOTAL]),
+        *(
+            [f"| … {len(rows) - TOTAL} more reasons in report.json | |"]
+            if len(rows) > TOTAL
+            else []
+        ),
+    ]
+
+
 def markdown(cert: Certification) -> str:
     data = to_json(cert)
     h, foot = data["header"], data["footer"]
@@ -88,6 +114,7 @@ def markdown(cert: Certification) -> str:
         "|---|---|",
         *(f"| {k} | {v} |" for k, v in foot["counts"].items()),
         *_findings(data),
+        *_skips(data),
         "",
         "## Rules",
         "",

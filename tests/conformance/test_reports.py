@@ -349,3 +349,16 @@ def test_certify_github_prints_annotations_and_writes_the_job_summary(tmp_path: 
     assert out.stdout.splitlines()[-1].startswith("::notice title=unospec official%3A")
     assert "::error " in out.stdout
     assert "**Verdict: not conformant**" in target.read_text(encoding="utf-8")
+
+
+def test_the_summary_counts_skipped_runs_by_reason() -> None:
+    reason = "sets up a position: needs the 'load' capability"
+    findings = [
+        Finding("scenario", f"S/{i}[official]", "skipped", ["PLAY-MATCH"], reason) for i in range(3)
+    ]
+    findings.append(
+        Finding("scenario", "T/x[official]", "skipped", [], "step 2 (then x): /uno is not observed")
+    )
+    summary = markdown(Certification(Settings(["x"]), findings=findings))
+    assert f"| {reason} | 3 |" in summary
+    assert "| /uno is not observed | 1 |" in summary
