@@ -46,7 +46,7 @@ def _case(r: dict[str, Any], index: int) -> ET.Element:
         time=f"{r.get('seconds') or 0:.3f}",
     )
     outcome = r["outcome"]
-    message = clean((r.get("message") or outcome).splitlines()[0] if r.get("message") else outcome)
+    message = clean(next(iter((r.get("message") or "").splitlines()), "") or outcome)
     if outcome == "fail":
         tag, kind = "failure", (r.get("rules") or ["fail"])[0]
     elif outcome in ("errored", "timeout"):
@@ -82,6 +82,15 @@ def _suite(name: str, cases: list[ET.Element], props: dict[str, str], started: s
     return suite
 
 
+def _could_not_run(cert: Certification) -> ET.Element:
+    """A test case in error, so that CI never reads an unrunnable program as no tests."""
+    case = ET.Element("testcase", name="could-not-run", classname="harness", time="0.000")
+    reason = clean(cert.could_not_run or "")
+    error = ET.SubElement(case, "error", message=reason[:MESSAGE_MAX], type="could_not_run")
+    error.text = clean(f"{reason}\n\nthe end of the program's stderr:\n{cert.stderr[-2000:]}")
+    return case
+
+
 def junit(cert: Certification) -> str:
     """The JUnit XML document (a string, UTF-8 declared)."""
     data = to_json(cert)
@@ -97,13 +106,7 @@ def junit(cert: Certification) -> str:
     for i, r in enumerate(data["results"]):
         suites.setdefault(suite_of(r), []).append(_case(r, i))
     if cert.could_not_run:
-        case = ET.Element("testcase", name="could-not-run", classname="harness", time="0.000")
-        ET.SubElement(
-            case, "error", message=clean(cert.could_not_run)[:MESSAGE_MAX], type="could_not_run"
-        ).text = clean(
-            f"{cert.could_not_run}\n\nstderr of the program (last lines):\n{cert.stderr[-2000:]}"
-        )
-        suites.setdefault("harness", []).append(case)
+        suites.setdefault("harness", []).append(_could_not_run(cert))
     prefix = f"unospec {h['profile']}"
     root = ET.Element("testsuites", name=clean(prefix), time=f"{cert.seconds:.3f}")
     for name, cases in suites.items():

@@ -94,6 +94,23 @@ def _skips(data: dict[str, Any]) -> list[str]:
     ]
 
 
+def _rules(data: dict[str, Any]) -> list[str]:
+    if not data["rules"]:
+        return ["", "## Rules", "", "No rule was judged."]
+    return [
+        "",
+        "## Rules",
+        "",
+        "| rule | verdict | pass | fail | skipped | errored |",
+        "|---|---|---|---|---|---|",
+        *(
+            f"| {r['rule']} | {r['verdict']} | {r['pass']} | {r['fail']} | {r['skipped']} "
+            f"| {r['errored'] + r['timeout']} |"
+            for r in data["rules"]
+        ),
+    ]
+
+
 def markdown(cert: Certification) -> str:
     data = to_json(cert)
     h, foot = data["header"], data["footer"]
@@ -108,22 +125,12 @@ def markdown(cert: Certification) -> str:
         "",
         f"**Verdict: {verdict}**"
         + (f" — {_md(foot['could_not_run'])}" if foot["could_not_run"] else "")
-        + f" · {foot['pass_share']:.1%} of the checks passed",
+        + (f" · {foot['pass_share']:.1%} of the checks passed" if data["results"] else ""),
         "",
         "| outcome | count |",
         "|---|---|",
         *(f"| {k} | {v} |" for k, v in foot["counts"].items()),
         *_findings(data),
         *_skips(data),
-        "",
-        "## Rules",
-        "",
-        "| rule | verdict | pass | fail | skipped | errored |",
-        "|---|---|---|---|---|---|",
-        *(
-            f"| {r['rule']} | {r['verdict']} | {r['pass']} | {r['fail']} | {r['skipped']} "
-            f"| {r['errored'] + r['timeout']} |"
-            for r in data["rules"]
-        ),
     ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _rules(data)) + "\n"
