@@ -70,7 +70,9 @@ def validate_on_dask(
             try:
                 results[i] = future.result()
             except Exception as e:  # the worker died or could not run the task
-                results[i] = Verdict(paths[i], ERROR, f"the Dask worker failed: {type(e).__name__}: {e}")
+                results[i] = Verdict(
+                    paths[i], ERROR, f"the Dask worker failed: {type(e).__name__}: {e}"
+                )
             submit_next()
         return results
     finally:

@@ -188,8 +188,13 @@ def request_batches(
     try:
         fd = stdin.fileno()
     except (AttributeError, OSError, io.UnsupportedOperation):
+        # a stream without a file descriptor: its bytes if it has them, else its text
+        binary = getattr(stdin, "buffer", None)
+        if binary is not None:
+            yield from ([item] for item in jsonreader.lines(binary, max_line))
+            return
         for number, line in enumerate(stdin, 1):
-            data = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
+            data = line.encode("utf-8") if isinstance(line, str) else line
             yield [(number, data.rstrip(b"\r\n"), len(data))]
         return
     number, rest, dropped = 0, b"", 0
