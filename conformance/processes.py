@@ -8,11 +8,14 @@ so such orphans become its own children, and it recognises them by a token it pu
 program's environment (:data:`TOKEN`). :meth:`Child.kill` ends the group and every such
 descendant, and reaps them.
 
-:func:`stop_all` ends every program still running and makes later starts fail at once:
-it is what a run calls when it is interrupted. The first program started from the main
-thread also turns SIGTERM and SIGHUP into :class:`KeyboardInterrupt`, so that a run
-stopped by a signal takes the same way out as one stopped with Ctrl-C; and
-:func:`stop_all` runs at exit whatever happens.
+**Stopping a run.** When the first program starts (from the main thread), SIGINT
+(Ctrl-C), SIGTERM and SIGHUP are routed to one handler: it kills every program's process
+group at once, refuses new starts, and raises :class:`KeyboardInterrupt` in the main
+thread. So one Ctrl-C stops a run: worker threads still talking to programs fail at once
+(``ProtocolError`` of kind ``interrupted`` or ``crash``) and the main thread can write
+what it has, e.g. a partial report. :func:`stop_all` does the same from code;
+:func:`interruptible` wraps a command's run (and lets programs start again after it);
+:func:`kill_all` runs at exit whatever happens.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ _LOCK = threading.Lock()
 _LIVE: set[Child] = set()
 _STOPPED: list[str] = []  # the reason, once stop_all has run
 _SUBREAPER: list[bool] = []  # whether prctl succeeded (filled once)
-_SIGNALS = ("SIGTERM", "SIGHUP")
+_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 class Stopped(RuntimeError):
@@ -138,9 +141,10 @@ def stopping() -> str | None:
 
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
-    """A command's run: SIGTERM and SIGHUP raise :class:`KeyboardInterrupt` (as Ctrl-C
-    does) while it lasts; an interrupt stops every program (:func:`stop_all`) before it
-    goes on up, and every program still running is ended when the block is left."""
+    """A command's run: SIGINT, SIGTERM and SIGHUP stop every program and raise
+    :class:`KeyboardInterrupt` while it lasts (:func:`_interrupt`); an interrupt
+    finishes the clean-up (:func:`stop_all`) before it goes on up, and every program still
+    running is ended when the block is left."""
     previous = _signals_to_interrupt()
     try:
         yield
@@ -157,13 +161,25 @@ def interruptible() -> Iterator[None]:
 
 
 def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt(signal.Signals(signum).name)
+    """A signal that stops the run: every program's process group is killed at once (the
+    rest of the clean-up, reaping, follows in :func:`kill_all`), no program may start any
+    more, and :class:`KeyboardInterrupt` goes up the main thread. Worker threads talking
+    to programs then fail at once (their programs are gone) instead of carrying on."""
+    name = signal.Signals(signum).name
+    if not _STOPPED:
+        _STOPPED.append(f"interrupted ({name})")
+    for child in list(_LIVE):  # no lock: the main thread may hold it where the signal came
+        if os.name == "posix":
+            with contextlib.suppress(OSError):
+                os.killpg(child.pid, signal.SIGKILL)
+    raise KeyboardInterrupt(name)
 
 
 def _signals_to_interrupt() -> dict[str, Any]:
-    """Route SIGTERM and SIGHUP to :class:`KeyboardInterrupt` where they would end the
-    process silently (the default); returns the handlers replaced. Only the main thread
-    may set handlers; elsewhere nothing changes."""
+    """Route SIGINT, SIGTERM and SIGHUP to :func:`_interrupt` where they have Python's
+    default handling (Ctrl-C raising :class:`KeyboardInterrupt`, the others ending the
+    process silently); returns the handlers replaced. Only the main thread may set
+    handlers; elsewhere nothing changes."""
     replaced: dict[str, Any] = {}
     if threading.current_thread() is not threading.main_thread():
         return replaced
@@ -172,14 +188,14 @@ def _signals_to_interrupt() -> dict[str, Any]:
         if sig is None:
             continue
         with contextlib.suppress(ValueError, OSError):
-            if signal.getsignal(sig) in (signal.SIG_DFL, None):
+            if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler, None):
                 replaced[name] = signal.signal(sig, _interrupt)
     return replaced
 
 
 def _prepare() -> None:
     """Once per harness: become the subreaper of orphaned descendants (Linux), route
-    SIGTERM and SIGHUP to :class:`KeyboardInterrupt`, and end every program at exit."""
+    SIGINT, SIGTERM and SIGHUP to :func:`_interrupt`, and end every program at exit."""
     if _SUBREAPER:
         return
     _SUBREAPER.append(_become_subreaper())

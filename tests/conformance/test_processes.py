@@ -217,3 +217,23 @@ def test_a_signal_to_the_harness_ends_it_and_every_program_process(sig, tmp_path
     assert harness.returncode == 2, err.decode()
     assert b"Traceback" not in err and b"interrupted" in err
     assert [p for p in recorded if running(p)] == []
+
+
+def test_sigterm_to_certify_stops_the_run_and_leaves_no_process(tmp_path):
+    """certify with a program that starts a process outside its session: one SIGTERM
+    ends the run soon (it does not carry on with the games) and no process is left. (What
+    certify reports then is certify's own business.)"""
+    record = tmp_path / "certify.pids"
+    harness = subprocess.Popen(
+        [sys.executable, "-m", "unospec", "certify", "--games", "200", "--no-scenarios"]
+        + ["--report", str(tmp_path / "report"), "--", sys.executable, str(FAKE), "setsid"],
+        env={**os.environ, "FAKE_PIDS": str(record)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    recorded = pids(record, 3, wait=60)
+    time.sleep(1.0)  # into the games
+    harness.send_signal(signal.SIGTERM)
+    harness.communicate(timeout=60)
+    assert harness.returncode != 0
+    assert [p for p in recorded if running(p)] == []
