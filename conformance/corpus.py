@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import threading
 from collections import deque
 from collections.abc import Callable
 from functools import cache
@@ -127,9 +128,10 @@ class _Worker:
     def restart(self) -> None:
         if getattr(self, "process", None) is not None:
             self.stop()
-        ours, theirs = _context().Pipe()
+        ctx = _context()
+        ours, theirs = ctx.Pipe()
         self.conn = ours
-        self.process = _context().Process(
+        self.process = ctx.Process(
             target=_serve, args=(theirs, self.fn, self.solver_seconds), daemon=True
         )
         self.process.start()
@@ -175,10 +177,18 @@ def _size(path: str) -> int:
         return 0
 
 
-@cache
 def _context() -> Any:
-    """Worker processes started from a clean server process with unospec already imported
-    (``forkserver``: safe with threads, cheap per worker); ``spawn`` where there is none."""
+    """How worker processes start: ``fork`` while this process has a single thread (the
+    cheapest: nothing is imported again), else from a clean server process with unospec
+    already imported (``forkserver``: safe with threads); ``spawn`` where neither exists."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return _server_context()
+
+
+@cache
+def _server_context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
