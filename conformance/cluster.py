@@ -41,7 +41,7 @@ def validate_on_dask(
         raise ImportError(
             "--dask needs the distributed package: pip install 'unospec[dask]'"
         ) from None
-    client = address if isinstance(address, Client) else Client(address, timeout=30)
+    client = address if isinstance(address, Client) else Client(address)
     try:
         results: dict[int, Verdict] = {}
         queue = list(enumerate(paths))

@@ -432,12 +432,16 @@ def _check_chance(kw: dict[str, Any], n: int) -> None:
 
 
 def _check_deal_request(kw: dict[str, Any], c: dict[str, Any], n: int) -> None:
-    """The deal the game waits for: seven cards (DEAL-SEVEN) to every seat still playing,
-    from the dealer's left."""
+    """The deal the game waits for: to every seat still playing, from the dealer's left, a
+    hand the deck can give (DEAL-SEVEN makes it seven; a request for another size is
+    refused when the deal comes)."""
     if c["dealer"] != kw["dealer"]:
         raise PositionError("/chance/dealer", f"must be the dealer, seat {kw['dealer']}")
-    if c["hand_size"] != 7 or type(c["hand_size"]) is not int:
-        raise PositionError("/chance/hand_size", "a deal is seven cards", "DEAL-SEVEN")
+    size = c["hand_size"]
+    if not _count(size) or size * len(c["seats"]) >= DECK_SIZE:
+        raise PositionError(
+            "/chance/hand_size", f"a deal of {size!r} cards to each seat cannot come from the deck"
+        )
     order = [(kw["dealer"] + k) % n for k in range(1, n + 1)]
     if c["seats"] != [s for s in order if not kw["eliminated"][s]]:
         raise PositionError(

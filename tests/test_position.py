@@ -265,7 +265,10 @@ def _exercise(pos, rng) -> None:
         if pos.phase == "over":
             return
         if pos.chance is not None:
-            pos, _ = apply(pos, chance_action(pos, rng))
+            try:  # a chance request the rules refuse to serve (a deal of six) ends the game
+                pos, _ = apply(pos, chance_action(pos, rng))
+            except IllegalAction:
+                return
             continue
         acts = legal_actions(pos)
         assert acts, f"no legal action in phase {pos.phase}"

@@ -184,10 +184,12 @@ def test_a_worker_process_that_dies_costs_only_its_file(tmp_path, lines):
     assert "died" in run.verdicts()[2].message
 
 
-def test_dask_gives_the_verdicts_of_the_local_run(tmp_path, lines):
+def test_dask_gives_the_verdicts_of_the_local_run(tmp_path, lines, capsys):
     """A local cluster of two worker processes, started here; the files travel to the
-    workers as bytes (no shared file system needed)."""
-    distributed = pytest.importorskip("distributed")
+    workers as bytes (no shared file system needed). The command line takes the
+    scheduler's address."""
+    import distributed
+
     paths = corpus(tmp_path, lines)
     local = ValidationRun(paths)
     local.run()
@@ -200,10 +202,18 @@ def test_dask_gives_the_verdicts_of_the_local_run(tmp_path, lines):
         remote = ValidationRun(paths, dask=client)
         remote.run()
         assert summary(remote.verdicts()) == summary(local.verdicts())
-        assert len(remote.verdicts()) == 5
-        # the command line takes the scheduler's address
-        address = cluster.scheduler_address
-    assert address.startswith(("tcp://", "inproc://"))
+        assert main(["validate", "--dask", cluster.scheduler_address, *paths, "--json"]) == 2
+    traces = json.loads(capsys.readouterr().out)["traces"]
+    assert [t["status"] for t in traces] == ["valid", "violation", "unusable", "valid", "unusable"]
+
+
+def test_dask_without_a_scheduler_is_a_clear_error(tmp_path, lines, capsys):
+    import dask
+
+    paths = corpus(tmp_path, lines)[:1]
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main(["validate", "--dask", "tcp://127.0.0.1:9", *paths]) == 2
+    assert "cannot use the Dask scheduler" in capsys.readouterr().err
 
 
 def peak_rss_kb(actions: int, tmp_path: Path) -> int:
