@@ -74,8 +74,10 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         return 2
     t0 = time.perf_counter()
     job = ValidationRun(args.traces, args.solver_timeout, args.jobs, args.dask)
+    from unospec.processes import interruptible
+
     try:
-        with _progress(job, err) as tick:
+        with interruptible(), _progress(job, err) as tick:
             job.run(tick)
     except KeyboardInterrupt:
         err.print("[red]interrupted[/red]: the files not yet validated have no verdict")

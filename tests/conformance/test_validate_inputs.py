@@ -243,3 +243,62 @@ def test_validate_streams_a_long_trace_in_constant_memory(tmp_path):
     small = peak_rss_kb(5_000, tmp_path)
     large = peak_rss_kb(30_000, tmp_path)
     assert large - small < 20_000, (small, large)  # KiB; holding 25,000 lines would be ~50 MB
+
+
+def processes_mentioning(text: str) -> list[int]:
+    """Live processes whose command line mentions ``text`` (forked workers share it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and entry.name != str(os.getpid()):
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+                state = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if text.encode() in cmdline and state != b"Z":
+                found.append(int(entry.name))
+    return found
+
+
+def reading(text: str) -> bool:
+    """Whether a process mentioning ``text`` has a file under ``text`` open."""
+    for pid in processes_mentioning(text):
+        try:
+            if any(text in os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("jobs", ["2"])
+def test_sigterm_stops_validate_with_the_verdicts_it_has_and_no_worker_left(tmp_path, jobs):
+    import signal
+    import time
+
+    sys.path.insert(0, str(HERE))
+    from long_trace import write_long_trace
+
+    paths = []
+    for seed in range(4):
+        paths.append(tmp_path / f"long-{seed}.jsonl")
+        write_long_trace(paths[-1], 10_000, seed)
+    done = subprocess.Popen(
+        [sys.executable, "-m", "unospec", "validate", "--json", "--jobs", jobs, *map(str, paths)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while not reading(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.05)  # until a trace is open: the run (and its signal handling) is on
+    time.sleep(0.3)
+    done.send_signal(signal.SIGTERM)
+    out, err = done.communicate(timeout=60)
+    assert done.returncode == 2, err.decode()
+    assert b"Traceback" not in err and b"interrupted" in err
+    traces = json.loads(out)["traces"]
+    assert len(traces) == 4  # every file has its verdict, validated or not
+    assert {t["status"] for t in traces} <= {"valid", "unusable"}
+    time.sleep(0.5)
+    assert processes_mentioning(str(tmp_path)) == []
