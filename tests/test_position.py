@@ -281,7 +281,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(base=st.integers(0, 10**6), changes=_mutations(), seed=st.integers(0, 2**16))
 def test_no_position_load_accepts_makes_the_engine_raise_anything_but_illegal_action(
     base, changes, seed
