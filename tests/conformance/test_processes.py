@@ -25,6 +25,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+AS_AT_A_TERMINAL = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from unospec.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
 def running(pid: int) -> bool:
     """Whether ``pid`` is a live process (a zombie is not)."""
     try:
@@ -203,8 +209,10 @@ def test_a_signal_to_the_harness_ends_it_and_every_program_process(sig, tmp_path
         )
     )
     record = tmp_path / "harness.pids"
+    # as at a terminal, Ctrl-C raises KeyboardInterrupt (a shell's background job would
+    # start the harness with SIGINT ignored, and the harness leaves an ignored signal alone)
     harness = subprocess.Popen(
-        [sys.executable, "-m", "unospec", "perft", str(position), "--depth", "12", "--"]
+        [sys.executable, "-c", AS_AT_A_TERMINAL, "perft", str(position), "--depth", "12", "--"]
         + [sys.executable, str(FAKE), "setsid"],
         env={**os.environ, "FAKE_PIDS": str(record)},
         stdout=subprocess.PIPE,
