@@ -24,7 +24,7 @@ def turn_begins(pos: Position, seat: int) -> None:
 
 
 @implements("V-UNO-LATE-CATCH")
-def late_catch(uno: list, seat: int) -> None:
+def late_catch(uno: list[str | None], seat: int) -> None:
     """The forgetful player can be caught only once the next turn has begun, and until
     their own next turn begins."""
     for s, state in enumerate(uno):

@@ -100,7 +100,7 @@ def long_name(card: str) -> str:
     return f"{COLOUR_NAMES[card[0]]} {FACE_NAMES.get(f, f)}"
 
 
-_LONG = {}
+_LONG: dict[str, str] = {}
 
 
 def parse(text: str) -> str:

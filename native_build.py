@@ -1,0 +1,147 @@
+"""The optional compiled build of the reference engine, and the tree mypy checks.
+
+The repository keeps its top-level layout (``reference/``, ``spec/``) while the installed
+names are ``unospec.reference`` and ``unospec.spec`` (setuptools' package-dir). mypy and
+mypyc name modules by their path, so both work on a *staged* tree,
+``build/native/src/unospec/…``, whose packages are symbolic links to the real directories:
+nothing is copied, so an error names the same line as in the checkout.
+
+``python native_build.py stage``
+    write the staged tree (what ``mypy --strict`` checks, see ``make typecheck``);
+``python native_build.py build``
+    compile the engine's modules (:data:`COMPILED`) with mypyc and place the extension
+    modules in ``reference/_native/`` with a manifest of the sources they were built from;
+    ``unospec.reference`` imports them from there only while every source still matches
+    (:mod:`unospec.reference.build`), and the wheel carries them;
+``python native_build.py clean``
+    remove the compiled build: the pure one is used again.
+
+The same ``.py`` files are compiled: there is no second copy of any rule. Without a C
+compiler or without mypyc, ``build`` says so and exits 0: the pure build stays in use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+STAGE = ROOT / "build" / "native" / "src"
+NATIVE = ROOT / "reference" / "_native"
+MANIFEST = "manifest.json"
+GROUP = "unospec.reference._engine"  # the shared library: unospec.reference._engine__mypyc
+
+#: the modules compiled, by their path in the checkout. The package ``__init__`` stays
+#: interpreted: it chooses the build. ``trace`` and ``chance`` stay interpreted too (they
+#: call the engine, nothing calls them in a loop) and so does ``spec/`` (its arithmetic also
+#: runs on Z3 terms).
+COMPILED = (
+    "reference/build.py",
+    "reference/config.py",
+    "reference/drawing.py",
+    "reference/effects.py",
+    "reference/engine.py",
+    "reference/errors.py",
+    "reference/matching.py",
+    "reference/position.py",
+    "reference/registry.py",
+    "reference/scoring.py",
+    "reference/setup.py",
+    "reference/turns.py",
+    "reference/uno.py",
+)
+
+
+def stage() -> Path:
+    """The staged tree: ``unospec/`` with ``reference`` and ``spec`` linked in."""
+    pkg = STAGE / "unospec"
+    pkg.mkdir(parents=True, exist_ok=True)
+    (pkg / "__init__.py").write_text('"""unospec, staged for mypy and mypyc."""\n')
+    (pkg / "py.typed").write_text("")
+    for name in ("reference", "spec"):
+        link = pkg / name
+        if link.is_symlink() or link.exists():
+            link.unlink()
+        link.symlink_to(ROOT / name, target_is_directory=True)
+    return STAGE
+
+
+def source_digests(root: Path = ROOT) -> dict[str, str]:
+    """SHA-256 of every compiled source, keyed by its path relative to ``reference/``."""
+    return {Path(p).name: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in COMPILED}
+
+
+def compiler_present() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def build() -> int:
+    """Compile :data:`COMPILED` with mypyc into ``reference/_native``; 0 also when skipped."""
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        print("native build skipped: mypyc is not installed (pip install mypy)")
+        return 0
+    if not compiler_present():
+        print("native build skipped: no C compiler; the pure build stays in use")
+        return 0
+    src = stage()
+    work = ROOT / "build" / "native"
+    setup = work / "setup_native.py"
+    modules = [str(Path("unospec") / p) for p in COMPILED]
+    setup.write_text(
+        "from setuptools import setup\n"
+        "from mypyc.build import mypycify\n"
+        f"setup(name='unospec-native', ext_modules=mypycify({modules!r}, "
+        f"group_name={GROUP!r}, opt_level='3', target_dir={str(work / 'c')!r}))\n"
+    )
+    out = work / "lib"
+    shutil.rmtree(out, ignore_errors=True)
+    cmd = [sys.executable, str(setup), "build_ext", "--build-lib", str(out)]
+    cmd += ["--build-temp", str(work / "temp")]
+    env = {**os.environ, "MYPY_FORCE_COLOR": "0"}
+    done = subprocess.run(cmd, cwd=src, env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
+        print("native build failed; the pure build stays in use", file=sys.stderr)
+        return 1
+    clean()
+    NATIVE.mkdir()
+    for so in (out / "unospec" / "reference").glob("*.so"):
+        shutil.copy2(so, NATIVE / so.name)
+    manifest = {
+        "python": sys.implementation.cache_tag,
+        "ext_suffix": sysconfig.get_config_var("EXT_SUFFIX"),
+        "sources": source_digests(),
+    }
+    (NATIVE / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    print(f"native build: {len(COMPILED)} modules compiled into {NATIVE.relative_to(ROOT)}")
+    return 0
+
+
+def clean() -> None:
+    shutil.rmtree(NATIVE, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["stage"]:
+        print(stage())
+        return 0
+    if argv == ["build"]:
+        return build()
+    if argv == ["clean"]:
+        clean()
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
