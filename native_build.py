@@ -12,7 +12,7 @@ nothing is copied, so an error names the same line as in the checkout.
     compile the engine's modules (:data:`COMPILED`) with mypyc and place the extension
     modules in ``reference/_native/`` with a manifest of the sources they were built from;
     ``unospec.reference`` imports them from there only while every source still matches
-    (:mod:`unospec.reference.build`), and the wheel carries them;
+    (:mod:`unospec.reference.native`), and the wheel carries them;
 ``python native_build.py clean``
     remove the compiled build: the pure one is used again.
 
@@ -37,12 +37,10 @@ NATIVE = ROOT / "reference" / "_native"
 MANIFEST = "manifest.json"
 GROUP = "unospec.reference._engine"  # the shared library: unospec.reference._engine__mypyc
 
-#: the modules compiled, by their path in the checkout. The package ``__init__`` stays
-#: interpreted: it chooses the build. ``trace`` and ``chance`` stay interpreted too (they
-#: call the engine, nothing calls them in a loop) and so does ``spec/`` (its arithmetic also
-#: runs on Z3 terms).
+#: the modules compiled, by their path in the checkout. The package ``__init__`` and
+#: ``native`` stay interpreted (they choose the build), and so does ``spec/`` (its
+#: arithmetic also runs on Z3 terms).
 COMPILED = (
-    "reference/build.py",
     "reference/config.py",
     "reference/drawing.py",
     "reference/effects.py",
@@ -55,6 +53,8 @@ COMPILED = (
     "reference/setup.py",
     "reference/turns.py",
     "reference/uno.py",
+    "reference/trace.py",
+    "reference/chance.py",
 )
 
 

@@ -90,7 +90,7 @@ class Position:
     announced: str | None = None
     last_played_by: int | None = None
     last_round: dict[str, Any] | None = None
-    cfg: Config = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    cfg: Config = field(init=False, repr=False, compare=False)  # the compiled options
     # Not part of the position (never dumped or compared): the legal actions, computed at
     # most once per position (see :func:`unospec.reference.engine.legal_actions`), and the
     # seats whose duty to call UNO an action renewed (V-UNO-OUT-CALL, read by uno.refresh).
@@ -98,8 +98,7 @@ class Position:
     _uno_renewed: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.cfg is None:
-            self.cfg = config(self.profile, self.options)
+        self.cfg = config(self.profile, self.options)
 
     def copy(self) -> Position:
         """A copy that shares nothing mutable with this position (the legal actions are
@@ -133,7 +132,6 @@ class Position:
             announced=self.announced,
             last_played_by=self.last_played_by,
             last_round=self.last_round,
-            cfg=self.cfg,
         )
 
     def forget_legal(self) -> None:

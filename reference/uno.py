@@ -40,7 +40,9 @@ def refresh(pos: Position, sizes_before: list[int] | None) -> None:
     """Whoever is left holding exactly one card after an action must call UNO; the duty
     arises anew every time a hand drops to one card. A hand of any other size owes nothing."""
     uno = pos.uno
-    renewed = pos.__dict__.pop("_uno_renewed", ())
+    renewed = pos._uno_renewed
+    if renewed:
+        pos._uno_renewed = ()
     if not renewed and not any(uno) and 1 not in map(len, pos.hands):
         return  # nobody holds one card: nothing to do (the common case)
     fresh = duty(pos)
