@@ -38,7 +38,7 @@ pure:
 ## the staged unospec/ tree that native_build.py links (tests/test_typing.py runs it too)
 typecheck: $(STAMP)
 	$(BIN)/python native_build.py stage >/dev/null
-	cd build/native/src && ../../../$(BIN)/mypy --strict unospec/reference $(patsubst %,unospec/%,$(wildcard spec/*.py))
+	cd build/native/typed && ../../../$(BIN)/mypy --strict unospec/reference $(patsubst %,unospec/%,$(wildcard spec/*.py))
 
 ## test: every test, lint included (the compiled build is made first where it can be, and
 ## the test suite checks it plays exactly like the pure one)

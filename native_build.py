@@ -2,9 +2,10 @@
 
 The repository keeps its top-level layout (``reference/``, ``spec/``) while the installed
 names are ``unospec.reference`` and ``unospec.spec`` (setuptools' package-dir). mypy and
-mypyc name modules by their path, so both work on a *staged* tree,
-``build/native/src/unospec/…``, whose packages are symbolic links to the real directories:
-nothing is copied, so an error names the same line as in the checkout.
+mypyc name modules by their path, so both work on a *staged* tree: mypy on
+``build/native/typed/unospec/…``, whose packages are symbolic links to the real directories
+(an error names the same line as in the checkout), and mypyc on ``build/native/src``, where
+the compiled modules are copies with one mechanical change, :func:`register_after`.
 
 ``python native_build.py stage``
     write the staged tree (what ``mypy --strict`` checks, see ``make typecheck``);
@@ -25,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -32,7 +34,8 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-STAGE = ROOT / "build" / "native" / "src"
+STAGE = ROOT / "build" / "native" / "typed"  # for mypy: links to the sources
+BUILD_SRC = ROOT / "build" / "native" / "src"  # for mypyc: what it compiles
 NATIVE = ROOT / "reference" / "_native"
 MANIFEST = "manifest.json"
 GROUP = "unospec.reference._engine"  # the shared library: unospec.reference._engine__mypyc
@@ -58,18 +61,57 @@ COMPILED = (
 )
 
 
-def stage() -> Path:
-    """The staged tree: ``unospec/`` with ``reference`` and ``spec`` linked in."""
-    pkg = STAGE / "unospec"
+def stage(root: Path = STAGE) -> Path:
+    """The staged tree mypy checks: ``unospec/`` with ``reference`` and ``spec`` linked in."""
+    pkg = root / "unospec"
     pkg.mkdir(parents=True, exist_ok=True)
     (pkg / "__init__.py").write_text('"""unospec, staged for mypy and mypyc."""\n')
     (pkg / "py.typed").write_text("")
     for name in ("reference", "spec"):
         link = pkg / name
-        if link.is_symlink() or link.exists():
+        if link.is_symlink():
             link.unlink()
+        elif link.exists():
+            shutil.rmtree(link)
         link.symlink_to(ROOT / name, target_is_directory=True)
-    return STAGE
+    return root
+
+
+MARK = re.compile(r"^@implements\((?P<ids>[^)]*)\)\n(?P<def>def (?P<name>\w+)\()", re.M)
+
+
+def register_after(source: str) -> str:
+    """The source with each ``@implements(...)`` marking applied after the module's last
+    line instead of as a decorator: ``implements(...)(fn)`` registers the very same function.
+
+    mypyc calls a decorated function through the module's namespace (the decorator might
+    have replaced it) and an undecorated one directly, so this is how the compiled build
+    keeps the rules' functions native calls. The decorator line becomes a comment, so line
+    numbers (and tracebacks) stay those of the source."""
+    marks = []
+
+    def unmark(m: re.Match[str]) -> str:
+        marks.append(f"implements({m['ids']})({m['name']})")
+        return f"# registered at the end of the module: @implements({m['ids']})\n{m['def']}"
+
+    out = MARK.sub(unmark, source)
+    return out + "".join(f"{line}\n" for line in marks)
+
+
+def stage_for_compiling(root: Path = BUILD_SRC) -> Path:
+    """The tree mypyc compiles: the modules of :data:`COMPILED` as copies passed through
+    :func:`register_after`, the rest of ``reference/`` and ``spec`` linked as they are."""
+    shutil.rmtree(root, ignore_errors=True)
+    stage(root)
+    ref = root / "unospec" / "reference"
+    ref.unlink()
+    ref.mkdir()
+    for path in (ROOT / "reference").glob("*.py"):
+        text = path.read_text()
+        if f"reference/{path.name}" in COMPILED:
+            text = register_after(text)
+        (ref / path.name).write_text(text)
+    return root
 
 
 def source_digests(root: Path = ROOT) -> dict[str, str]:
@@ -92,7 +134,7 @@ def build() -> int:
     if not compiler_present():
         print("native build skipped: no C compiler; the pure build stays in use")
         return 0
-    src = stage()
+    src = stage_for_compiling()
     work = ROOT / "build" / "native"
     setup = work / "setup_native.py"
     modules = [str(Path("unospec") / p) for p in COMPILED]

@@ -4,7 +4,7 @@ stacking, several cards per turn, and hand swaps."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from unospec.reference import scoring
 from unospec.reference.config import Config, Params, required
@@ -13,6 +13,7 @@ from unospec.reference.matching import (
     COLOUR,
     FACE,
     announced_top,
+    kinds_in,
     matches,
     may_go_out_on,
     wd4_allowed,
@@ -23,9 +24,9 @@ from unospec.reference.registry import implements
 from unospec.reference.turns import Event, after_turn, event, give_turn, step
 from unospec.reference.uno import duty, turn_begins
 from unospec.spec import arithmetic as ar
-from unospec.spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS
+from unospec.spec.cards import WILD, WILD_DRAW_FOUR, WILDS
 
-DRAWS = {"D2": 2, "WD4": 4}
+DRAWS: Final[dict[str, int]] = {"D2": 2, "WD4": 4}
 
 
 # -- playing a card -----------------------------------------------------------------
@@ -178,11 +179,7 @@ def name_colour(pos: Position, seat: int, colour: str, events: list[Event]) -> N
 
 def follow_ups(pos: Position, seat: int) -> list[str]:
     """Cards ``seat`` may add to this turn's cards under the multi-card variants."""
-    return [
-        c
-        for c in sorted(set(pos.hands[seat]), key=KIND_ORDER.__getitem__)
-        if may_follow(pos, seat, c)
-    ]
+    return [c for c in kinds_in(pos.hands[seat]) if may_follow(pos, seat, c)]
 
 
 @implements("V-MULTI-PLAY")
@@ -391,7 +388,7 @@ def stack_options(pos: Position, victim: int, top: str) -> list[str]:
     allowed = pos.cfg.stackable
     out = []
     hand = pos.hands[victim]
-    for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
+    for c in kinds_in(hand):
         if c == WILD_DRAW_FOUR:
             pair = "WD4-on-WD4" if top == WILD_DRAW_FOUR else "WD4-on-D2"
             if pair in allowed and (

@@ -21,12 +21,13 @@ says which one the position waits for.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from unospec.reference import effects, scoring, setup, uno
 from unospec.reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
 from unospec.reference.errors import IllegalAction
 from unospec.reference.matching import (
+    kinds_in,
     matches,
     may_go_out_on,
     playable,
@@ -50,7 +51,7 @@ from unospec.spec.cards import (
 new_game = setup.new_game
 Action = dict[str, Any]
 
-SEAT_ACTIONS = (
+SEAT_ACTIONS: Final[tuple[str, ...]] = (
     "play",
     "draw",
     "pass",
@@ -63,8 +64,8 @@ SEAT_ACTIONS = (
     "end",
     "accuse",
 )
-CHANCE_ACTIONS = ("dealer_draw", "deal", "shuffle")
-_RANK = {t: i for i, t in enumerate(SEAT_ACTIONS)}
+CHANCE_ACTIONS: Final[tuple[str, ...]] = ("dealer_draw", "deal", "shuffle")
+_RANK: Final[dict[str, int]] = {t: i for i, t in enumerate(SEAT_ACTIONS)}
 
 
 def chance_needed(pos: Position) -> dict[str, Any] | None:
@@ -108,7 +109,7 @@ def _order(a: Action) -> tuple[int, int, int, int, int, int, bool]:
     )
 
 
-COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
+COLOUR_ORDER: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 
 
 def _decision_actions(pos: Position, acts: list[Action]) -> None:
@@ -120,7 +121,7 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         hand = pos.hands[s]
         cheat = pos.cfg.cheat
         if cheat:
-            for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
+            for c in kinds_in(hand):
                 if c not in WILDS:
                     for claim in effects.cheat_claims(pos, s):
                         # V-NO-ACTION-FINISH: a last card announced as a forbidden card (the
@@ -200,9 +201,7 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
     cfg = pos.cfg
     if not pos.drawn:
         return [], False, False
-    candidates = (
-        sorted(set(pos.drawn), key=KIND_ORDER.__getitem__) if cfg.draw_fixed else [pos.drawn[-1]]
-    )
+    candidates = kinds_in(pos.drawn) if cfg.draw_fixed else [pos.drawn[-1]]
     hand = pos.hands[s]
     ok = [c for c in candidates if c in hand and drawn_card_playable(pos, s, c)]
     may_draw, must_draw = more_draws(pos, bool(ok))

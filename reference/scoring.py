@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from unospec.reference.drawing import owe
 from unospec.reference.position import Position
@@ -12,7 +12,7 @@ from unospec.reference.turns import Event, event, step
 from unospec.spec import arithmetic as ar
 from unospec.spec.cards import CANONICAL_DECK, POINTS, WILD_DRAW_FOUR
 
-DRAWS = {"D2": 2, "WD4": 4}
+DRAWS: Final[dict[str, int]] = {"D2": 2, "WD4": 4}
 
 
 @implements("ROUND-END", "LAST-CARD-DRAW")

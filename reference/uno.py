@@ -43,7 +43,7 @@ def refresh(pos: Position, sizes_before: list[int] | None) -> None:
     renewed = pos._uno_renewed
     if renewed:
         pos._uno_renewed = ()
-    if not renewed and not any(uno) and 1 not in map(len, pos.hands):
+    if not renewed and not any(uno) and not any(len(h) == 1 for h in pos.hands):
         return  # nobody holds one card: nothing to do (the common case)
     fresh = duty(pos)
     for s, hand in enumerate(pos.hands):
