@@ -59,6 +59,7 @@ COMPILED = (
     "reference/trace.py",
     "reference/chance.py",
 )
+ARITHMETIC = "spec/arithmetic.py"  # compiled for the engine as unospec.reference._arithmetic
 
 
 def stage(root: Path = STAGE) -> Path:
@@ -98,9 +99,18 @@ def register_after(source: str) -> str:
     return out + "".join(f"{line}\n" for line in marks)
 
 
+ARITHMETIC_IMPORT = "from unospec.spec import arithmetic as ar\n"
+ARITHMETIC_TWIN = "from unospec.reference import _arithmetic as ar\n"
+
+
 def stage_for_compiling(root: Path = BUILD_SRC) -> Path:
     """The tree mypyc compiles: the modules of :data:`COMPILED` as copies passed through
-    :func:`register_after`, the rest of ``reference/`` and ``spec`` linked as they are."""
+    :func:`register_after`, the rest of ``reference/`` and ``spec`` linked as they are.
+
+    ``spec/arithmetic.py`` is compiled for the engine too, as ``unospec.reference._arithmetic``
+    (the same file under another name, which the compiled modules import instead): the
+    prover and all interpreted code keep the pure ``unospec.spec.arithmetic``, whose
+    functions also run on Z3 terms and which tests replace at run time."""
     shutil.rmtree(root, ignore_errors=True)
     stage(root)
     ref = root / "unospec" / "reference"
@@ -109,14 +119,22 @@ def stage_for_compiling(root: Path = BUILD_SRC) -> Path:
     for path in (ROOT / "reference").glob("*.py"):
         text = path.read_text()
         if f"reference/{path.name}" in COMPILED:
-            text = register_after(text)
+            text = register_after(text).replace(ARITHMETIC_IMPORT, ARITHMETIC_TWIN)
         (ref / path.name).write_text(text)
+    (ref / "_arithmetic.py").write_text((ROOT / ARITHMETIC).read_text())
     return root
 
 
 def source_digests(root: Path = ROOT) -> dict[str, str]:
-    """SHA-256 of every compiled source, keyed by its path relative to ``reference/``."""
-    return {Path(p).name: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in COMPILED}
+    """SHA-256 of every compiled source, keyed by its path relative to ``reference/`` (the
+    same keys work in the checkout and in an installed ``unospec/`` tree)."""
+    digests = {Path(p).name: _digest(root / p) for p in COMPILED}
+    digests["../spec/arithmetic.py"] = _digest(root / ARITHMETIC)
+    return digests
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def compiler_present() -> bool:
@@ -138,6 +156,7 @@ def build() -> int:
     work = ROOT / "build" / "native"
     setup = work / "setup_native.py"
     modules = [str(Path("unospec") / p) for p in COMPILED]
+    modules.append("unospec/reference/_arithmetic.py")
     setup.write_text(
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"

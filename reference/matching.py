@@ -17,7 +17,8 @@ FACE: Final[dict[str, str]] = {k: k if k in WILDS else k[1:] for k in KINDS}
 
 def kinds_in(cards: list[str]) -> list[str]:
     """The distinct card kinds among ``cards``, in the canonical order of ``KINDS``."""
-    return [KINDS[i] for i in sorted({KIND_ORDER[c] for c in cards})]
+    order, kinds = KIND_ORDER, KINDS  # looked up once, not once per card
+    return [kinds[i] for i in sorted({order[c] for c in cards})]
 
 
 @implements("CURRENT-COLOUR")

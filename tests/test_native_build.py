@@ -148,3 +148,37 @@ def test_compiled_and_pure_builds_reach_identical_positions_after_every_step(tmp
         )
     steps = sum(map(len, pure))
     assert steps > 100_000  # the games are real games, not a handful of deals
+
+
+def test_the_wheel_carries_the_build_it_was_made_with(tmp_path):
+    """Built from this checkout, the wheel holds the compiled build when there is one (and
+    is then tagged for this platform), and unpacked outside the checkout it imports the
+    same build; without one it is a pure wheel that runs the pure build."""
+    root = HERE.parent
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
+        + ["-w", str(wheels), str(root)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = wheels.glob("unospec-*.whl")
+    import zipfile
+
+    names = zipfile.ZipFile(wheel).namelist()
+    compiled = native.stale() is None
+    assert ("unospec/reference/_native/manifest.json" in names) == compiled
+    assert wheel.name.endswith("-py3-none-any.whl") != compiled
+    assert "unospec/py.typed" in names
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = (
+        "import unospec.reference as r, unospec.reference.engine as e; print(r.BUILD, e.__file__)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(site), "UNOSPEC_PURE": "0"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd="/", env=env, capture_output=True, text=True
+    )
+    build, path = out.stdout.split()
+    assert build == ("compiled" if compiled else "pure")
+    assert path.startswith(str(site))

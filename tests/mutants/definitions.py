@@ -53,6 +53,9 @@ def mutant(
 
 
 def _load_engine() -> None:
+    reference = importlib.import_module("unospec.reference")
+    if reference.BUILD != "pure":  # a compiled module would not see the patch
+        raise RuntimeError("mutants patch the pure build only: set UNOSPEC_PURE=1")
     importlib.import_module("unospec.reference.engine")
     importlib.import_module("unospec.reference.trace")
 
@@ -79,6 +82,7 @@ def wrap(module: str, name: str, make: Callable[[Any], Any]) -> None:
 
 def compiled_option(change: Callable[[Any, Callable[[str, Any], None]], None]) -> None:
     """Change a compiled option: ``change(cfg, set)`` runs after every ``Config`` is built."""
+    _load_engine()
     from unospec.reference import config as config_module
 
     original = config_module.from_table
