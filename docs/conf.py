@@ -20,12 +20,11 @@ version = release = __version__
 extensions = ["unodocs", "sphinx.ext.autodoc"]
 autodoc_typehints = "signature"
 autodoc_member_order = "bysource"
-# type hints that name Python's own types or the engine's aliases, not documented objects
 nitpick_ignore_regex = [
-    (
-        "py:class",
-        r"(typing\.)?Any|Action|Event|Chooser|random\.Random|.*Iterable|.*Iterator|.*Config|.*Callable",
-    )
+    # type hints that name Python's own types or the engine's aliases, not documented objects
+    ("py:class", r"(typing\.)?Any|Action|Event|Chooser|random\.Random|.*Iterable|.*Iterator"),
+    ("py:class", r".*Config|.*Callable|'?(dict|list|tuple)\[.*"),
+    ("py:mod", r"unospec\.spec\..*"),  # modules the API page does not document
 ]
 templates_path: list[str] = []
 html_static_path = ["_static"]
