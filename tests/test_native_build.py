@@ -94,7 +94,7 @@ def games() -> list[dict[str, object]]:
 
 
 def start(build: str, games_file: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "UNOSPEC_PURE": "1" if build == "pure" else "0"}
+    env = {**os.environ, "UNOSPEC_PURE": "1" if build == "pure" else "0", "PYTHONHASHSEED": "0"}
     argv = [sys.executable, str(HERE / "native_lockstep.py"), build, str(games_file)]
     return subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, text=True)
 
@@ -139,6 +139,7 @@ def test_compiled_and_pure_builds_reach_identical_positions_after_every_step(tmp
     games_file.write_text(json.dumps(plan))
     runs = {b: start(b, games_file) for b in ("pure", "compiled")}
     results = {b: json.loads(p.communicate()[0]) for b, p in runs.items()}
+    assert all("error" not in r for r in results.values()), results
     assert {b: r["build"] for b, r in results.items()} == {"pure": "pure", "compiled": "compiled"}
     pure, compiled = results["pure"]["games"], results["compiled"]["games"]
     assert len(pure) == len(compiled) == len(plan) >= PER_PROFILE * len(PROFILES)
