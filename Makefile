@@ -27,7 +27,7 @@ certify: $(STAMP)
 NATIVE_SOURCES := $(wildcard reference/*.py)
 NATIVE_STAMP   := reference/_native/manifest.json
 native: $(NATIVE_STAMP)
-$(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES) spec/arithmetic.py native_build.py
+$(NATIVE_STAMP): $(NATIVE_SOURCES) spec/arithmetic.py native_build.py | $(STAMP)
 	$(BIN)/python native_build.py build
 
 ## pure: remove the compiled build (the pure one runs everywhere)

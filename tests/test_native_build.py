@@ -123,6 +123,14 @@ def test_the_pure_build_is_chosen_by_the_environment(tmp_path):
     assert build == "pure" and path.endswith("engine.py")
 
 
+def test_without_a_compiler_the_build_is_skipped_and_leaves_the_pure_build(monkeypatch, capsys):
+    before = native.stale()
+    monkeypatch.setattr(native_build, "compiler_present", lambda: False)
+    assert native_build.build() == 0  # make native succeeds: there is nothing to build
+    assert "skipped" in capsys.readouterr().out
+    assert native.stale() == before  # nothing built, nothing removed
+
+
 def test_a_stale_compiled_build_is_never_used(tmp_path):
     manifest = tmp_path / "manifest.json"
     manifest.write_text(json.dumps({"sources": {"engine.py": "0" * 64}}))
