@@ -1,7 +1,8 @@
 """The compiled build (mypyc, ``make native``) plays exactly like the pure one.
 
-The same seeded games — 200 of every profile (single rounds, and every 25th a whole match)
-and 6 of each of 40 option groups, 2 to 10 players — are played in two processes, one per build, and the position after every step
+The same seeded games — 200 single rounds of every profile and 5 games of each of 40
+option groups (whole matches where the group is about the match), 2 to 10 players, the
+first 1,500 steps of each — are played in two processes, one per build, and the position after every step
 (with the step's events and the complete legal-action set) must be identical. The builds
 are the same source files, so a difference is a bug of the compiler or of code whose
 meaning depends on how it runs; this test is what makes the compiled build trustworthy
@@ -29,8 +30,7 @@ native_build = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(native_build)
 PROFILES = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
 PER_PROFILE = 200
-PER_GROUP = 6
-WHOLE_MATCH_EVERY = 25  # the other games of a profile are single rounds
+PER_GROUP = 5
 SINGLE = {"V-SINGLE-ROUND": True}
 NEEDS = {
     "V-MULTI-ONE-COLOUR-OR-ALL-NUMBER": {"V-MULTI-PLAY": True},
@@ -75,14 +75,15 @@ def option_groups() -> list[dict[str, object]]:
 
 
 def games() -> list[dict[str, object]]:
-    """The seeded games: a whole match every 25th game of a profile, single rounds else."""
+    """The seeded games: single rounds of every profile, then each option group."""
     out: list[dict[str, object]] = []
     seed = 0
     for profile in PROFILES:
-        for i in range(PER_PROFILE):
+        for _ in range(PER_PROFILE):
             seed += 1
-            opts = {} if i % WHOLE_MATCH_EVERY == 0 else SINGLE
-            out.append({"players": 2 + seed % 9, "profile": profile, "options": opts, "seed": seed})
+            out.append(
+                {"players": 2 + seed % 9, "profile": profile, "options": SINGLE, "seed": seed}
+            )
     for opts in option_groups():
         for _ in range(PER_GROUP):
             seed += 1
@@ -157,7 +158,7 @@ def test_compiled_and_pure_builds_reach_identical_positions_after_every_step(tmp
             f"the builds differ in game {game} at step {first if first is not None else min(len(a), len(b))}"
         )
     steps = sum(map(len, pure))
-    assert steps > 100_000  # the games are real games, not a handful of deals
+    assert steps > 500_000  # the games are real games, not a handful of deals
 
 
 def test_the_wheel_carries_the_build_it_was_made_with(tmp_path):
