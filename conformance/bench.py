@@ -335,7 +335,6 @@ def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             1.5,
             ">=",
         ),
-
         ("validated actions/s", median("validate"), 50_000, ">="),
         ("certify steps/s per job (vs serve)", median("certify serve --jobs 1"), 5_000, ">="),
         (

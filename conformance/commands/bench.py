@@ -50,6 +50,8 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items() if v is not None)
         )
     if by_build:
-        console.print(f"the 4-player target is judged on the {results['engine_build_judged']} build")
+        console.print(
+            f"the 4-player target is judged on the {results['engine_build_judged']} build"
+        )
     console.print(f"written to {args.out}")
     return 0
