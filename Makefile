@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: certify test lint format clean bench
+.PHONY: certify test lint format clean bench native pure typecheck
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +21,33 @@ certify: $(STAMP)
 	$(BIN)/unospec certify --profile official --games 20 --report reports/rlcard -- $(RLCARD)/.venv/bin/python $(RLCARD)/adapter.py; \
 	rc=$$?; [ $$rc -le 1 ] || exit $$rc
 
-## test: every test, lint included
-test: $(STAMP)
+## native: the compiled build of the reference engine (the same modules compiled with mypyc)
+## into reference/_native, when a C compiler is present; without one the pure build stays in
+## use. unospec.reference uses it only while it matches the sources (UNOSPEC_PURE=1: never).
+NATIVE_SOURCES := $(wildcard reference/*.py)
+NATIVE_STAMP   := reference/_native/manifest.json
+native: $(NATIVE_STAMP)
+$(NATIVE_STAMP): $(NATIVE_SOURCES) spec/arithmetic.py native_build.py | $(STAMP)
+	$(BIN)/python native_build.py build
+
+## pure: remove the compiled build (the pure one runs everywhere)
+pure:
+	$(PYTHON) native_build.py clean
+
+## typecheck: mypy --strict on the reference engine and spec/ (the prover excepted), over
+## the staged unospec/ tree that native_build.py links (tests/test_typing.py runs it too)
+typecheck: $(STAMP)
+	$(BIN)/python native_build.py stage >/dev/null
+	cd build/native/typed && ../../../$(BIN)/mypy --strict unospec/reference $(patsubst %,unospec/%,$(wildcard spec/*.py))
+
+## test: every test, lint included (the compiled build is made first where it can be, and
+## the test suite checks it plays exactly like the pure one)
+test: $(STAMP) native
 	$(BIN)/ruff check spec reference conformance tests
 	$(BIN)/python -m pytest -q
 
 ## bench: measured speed (RLCard is installed into its own venv for the comparison)
-bench: $(STAMP)
+bench: $(STAMP) native
 	bash $(RLCARD)/setup.sh
 	$(BIN)/unospec bench --out reports/bench.json
 
@@ -39,7 +59,7 @@ format: $(STAMP)
 	$(BIN)/ruff format spec reference conformance tests
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache reference/_native
 
 .PHONY: docs docs-serve
 

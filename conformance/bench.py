@@ -35,14 +35,31 @@ RLCARD_PY = ROOT / "examples" / "rlcard" / ".venv" / "bin" / "python"
 def case_engine(
     players: int, profile: str, options: dict[str, Any], seconds: float
 ) -> dict[str, Any]:
-    from unospec.reference.trace import play
+    """Whole matches of uniformly random legal play, the loop of ``bench_rlcard.py``: a seat
+    action is chosen among ``legal_actions`` and applied in place, chance comes from the
+    seed. Seat actions are counted (chance inputs are not, as RLCard's deal is not)."""
+    import random
 
-    play(players, profile, options, seed=0)  # warm up (catalogue, compiled options)
+    from unospec.reference import BUILD, apply, legal_actions, new_game
+    from unospec.reference.chance import chance_action
+
+    def match(seed: int) -> int:
+        rng = random.Random(seed)
+        pos = new_game(players, profile, options)
+        actions = 0
+        while pos.phase != "over":
+            if pos.chance is not None:
+                pos, _ = apply(pos, chance_action(pos, rng))
+            else:
+                pos, _ = apply(pos, rng.choice(legal_actions(pos)), in_place=True)
+                actions += 1
+        return actions
+
+    match(0)  # warm up (catalogue, compiled options)
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        g = play(players, profile, options, seed=1000 + games)
-        actions += len(g.steps) + len(g.chance)
+        actions += match(1000 + games)
         games += 1
     dt = time.perf_counter() - start
     return {
@@ -50,6 +67,7 @@ def case_engine(
         "games_per_s": games / dt,
         "actions": actions,
         "games": games,
+        "build": BUILD,
     }
 
 
@@ -149,12 +167,16 @@ CASES = {
 # -- running the cases --------------------------------------------------------------------------------
 
 
-def run_case(name: str, **kw: Any) -> dict[str, Any]:
-    """Run one case in a subprocess; returns its result with ``max_rss_mb``."""
+def run_case(name: str, build: str | None = None, **kw: Any) -> dict[str, Any]:
+    """Run one case in a subprocess; returns its result with ``max_rss_mb``. ``build``
+    ``"pure"`` forces the pure build of the engine there (``UNOSPEC_PURE=1``); ``None`` and
+    ``"compiled"`` leave the choice to :mod:`unospec.reference.native`."""
+    env = {**os.environ, "UNOSPEC_PURE": "1" if build == "pure" else "0"}
     with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "unospec.bench", "case", name, json.dumps(kw), out.name],
             cwd=ROOT,
+            env=env,
         )
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -212,27 +234,47 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
             "runs": runs,
         }
 
-    # The official profile and RLCard run in turns (engine, RLCard, engine, …) so that the
-    # machine's noise hits both alike; the ratio is the median of the paired ratios.
-    ratios: dict[int, float | None] = {}
+    # The official profile and RLCard run in turns (pure engine, compiled engine, RLCard,
+    # pure, …) so that the machine's noise hits all alike; a ratio is the median of the
+    # paired ratios. The compiled build runs only where it is built and current.
+    from unospec.reference import native
+
+    builds = ["pure"] + (["compiled"] if native.stale() is None else [])
+    ratios: dict[str, dict[str, float | None]] = {b: {} for b in builds}
     for players in (4,) if quick else (2, 4, 10):
-        ours, theirs = [], []
+        ours: dict[str, list[dict[str, Any]]] = {b: [] for b in builds}
+        theirs = []
         for _ in range(repeats):
-            ours.append(
-                run_case("engine", players=players, profile="official", options={}, seconds=seconds)
-            )
+            for b in builds:
+                ours[b].append(
+                    run_case(
+                        "engine",
+                        build=b,
+                        players=players,
+                        profile="official",
+                        options={},
+                        seconds=seconds,
+                    )
+                )
             theirs.append(run_rlcard(players, seconds))
-        record(f"engine official {players}p", ours, "actions_per_s")
-        cases[f"engine official {players}p"]["games_per_s"] = median_of(ours, "games_per_s")
+        for b in builds:
+            name = f"engine official {players}p" + ("" if b == "pure" else f" {b}")
+            record(name, ours[b], "actions_per_s")
+            cases[name]["games_per_s"] = median_of(ours[b], "games_per_s")
+            cases[name]["build"] = sorted({r.get("build", "?") for r in ours[b]})
+            paired = [
+                o["actions_per_s"] / t["actions_per_s"]
+                for o, t in zip(ours[b], theirs, strict=True)
+                if "actions_per_s" in o and t.get("actions_per_s")
+            ]
+            ratios[b][f"{players}p"] = statistics.median(paired) if paired else None
         record(f"rlcard {players}p", theirs, "actions_per_s")
-        paired = [
-            o["actions_per_s"] / t["actions_per_s"]
-            for o, t in zip(ours, theirs, strict=True)
-            if "actions_per_s" in o and t.get("actions_per_s")
-        ]
-        ratios[players] = statistics.median(paired) if paired else None
-    results["ratio_reference_over_rlcard"] = {f"{n}p": r for n, r in ratios.items()}
-    results["ratio_reference_over_rlcard_4p"] = ratios.get(4)
+    results["ratio_reference_over_rlcard"] = ratios["pure"]
+    results["ratio_reference_over_rlcard_by_build"] = ratios
+    best = ratios.get("compiled", ratios["pure"])
+    results["ratio_reference_over_rlcard_4p"] = best.get("4p")
+    results["ratio_reference_over_rlcard_4p_pure"] = ratios["pure"].get("4p")
+    results["engine_build_judged"] = "compiled" if "compiled" in ratios else "pure"
     others = [
         ("sv-unoregler 4p", 4, "sv-unoregler", {}),
         (
@@ -287,7 +329,7 @@ def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     pipelined = median("echo floor pipelined")
     certify_msgs = median("certify serve --jobs 1", "messages_per_s")
     rows = [
-        (
+        (  # the compiled build where it is built (engine_build_judged says which)
             "reference ÷ RLCard, 4 players, actions/s",
             results.get("ratio_reference_over_rlcard_4p"),
             1.5,

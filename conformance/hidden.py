@@ -322,7 +322,7 @@ def _drawn_on_top(pos: Any, upcoming: list[str], path: str, line_no: int, action
             _citations("DECK-COMPOSITION"),
             reproducer={"position": dump(pos), "action": action},
         )
-    new.__dict__.pop("_legal", None)
+    new.forget_legal()
     return new, None
 
 
@@ -963,7 +963,7 @@ def _joins(
     from unospec.reference.effects import add_to_turn, may_follow
 
     probe = pos.copy()
-    probe.__dict__.pop("_legal", None)
+    probe.forget_legal()
     hand = probe.hands[seat]
     if card not in hand:
         hand[0] = card  # the witness's hand may not hold it yet; only the size counts
@@ -1428,7 +1428,7 @@ def _rebuild(
     before) a hand, taken back here; ``moved`` the hands it moved between seats (new seat
     -> old seat), moved back here."""
     pos = pos.copy()
-    pos.__dict__.pop("_legal", None)
+    pos.forget_legal()
     held = Counter()
     after = {s: Counter(model.hand_counts(s)) for s in range(pos.players)}
     for who, cards, sign in this_line:

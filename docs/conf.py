@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 sys.path[:0] = [str(DOCS / "_ext")]  # unospec itself is installed (make sets up .venv)
+os.environ.setdefault("UNOSPEC_PURE", "1")  # document the engine's source, not its compiled build
 
 from unospec import __version__  # noqa: E402
 
@@ -15,7 +17,15 @@ author = "the unospec developers"
 copyright = "the unospec developers, MIT licence"
 version = release = __version__
 
-extensions = ["unodocs"]
+extensions = ["unodocs", "sphinx.ext.autodoc"]
+autodoc_typehints = "signature"
+autodoc_member_order = "bysource"
+nitpick_ignore_regex = [
+    # type hints that name Python's own types or the engine's aliases, not documented objects
+    ("py:class", r"(typing\.)?Any|Action|Event|Chooser|random\.Random|.*Iterable|.*Iterator"),
+    ("py:class", r".*Config|.*Callable|'?(dict|list|tuple)\[.*"),
+    ("py:mod", r"unospec\.spec\..*"),  # modules the API page does not document
+]
 templates_path: list[str] = []
 html_static_path = ["_static"]
 exclude_patterns = ["_build", "examples", ".gitignore"]

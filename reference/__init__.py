@@ -9,13 +9,22 @@ Standard library only, no I/O, deterministic. The public surface:
 * :mod:`unospec.reference.chance` — seeded chance inputs; :mod:`unospec.reference.trace` — JSON Lines traces.
 
 Every rule is implemented in one place, marked ``@implements("RULE-ID")``.
+
+:data:`BUILD` says which build runs: ``"compiled"`` (the same modules compiled with mypyc,
+``make native``) or ``"pure"`` (always available; forced with ``UNOSPEC_PURE=1``). See
+:mod:`unospec.reference.native`.
 """
 
-from unospec.reference.engine import apply, chance_needed, legal_actions, new_game
-from unospec.reference.errors import IllegalAction, PositionError
-from unospec.reference.position import Position, dump, load
+from unospec.reference import native as _native
+
+BUILD = _native.choose(__path__)  # before the engine's modules are imported
+
+from unospec.reference.engine import apply, chance_needed, legal_actions, new_game  # noqa: E402
+from unospec.reference.errors import IllegalAction, PositionError  # noqa: E402
+from unospec.reference.position import Position, dump, load  # noqa: E402
 
 __all__ = [
+    "BUILD",
     "IllegalAction",
     "Position",
     "PositionError",

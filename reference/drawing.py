@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from unospec.reference.config import Params
 from unospec.reference.position import Position
 from unospec.reference.registry import implements
 from unospec.reference.turns import Event, event
@@ -136,7 +137,7 @@ def more_draws(pos: Position, drawn_playable: bool) -> tuple[bool, bool]:
 
 
 @implements("V-DRAW-UNTIL-PLAYABLE")
-def draw_until_playable(params: dict, n: int, found: bool) -> tuple[bool, bool]:
+def draw_until_playable(params: Params, n: int, found: bool) -> tuple[bool, bool]:
     """A player keeps drawing until the card drawn can be played, or the cap is reached."""
     cap = params["cap"]
     again = not found and (cap == 0 or n < cap)
@@ -144,14 +145,14 @@ def draw_until_playable(params: dict, n: int, found: bool) -> tuple[bool, bool]:
 
 
 @implements("V-DRAW-UNTIL-STOP")
-def draw_until_stop(params: dict, n: int, found: bool) -> tuple[bool, bool]:
+def draw_until_stop(params: Params, n: int, found: bool) -> tuple[bool, bool]:
     """A player may go on drawing, one card at a time, until they choose to stop or the cap is reached."""
     cap = params["cap"]
     return cap == 0 or n < cap, False
 
 
 @implements("V-DRAW-FIXED")
-def draw_fixed(params: dict, n: int) -> tuple[bool, bool]:
+def draw_fixed(params: Params, n: int) -> tuple[bool, bool]:
     """Turn draws are limited to ``n`` cards (``at_most``) or must be exactly ``n`` (``exactly``)."""
     if params["mode"] == "exactly":
         return False, False  # all n cards came in one go

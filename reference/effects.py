@@ -3,12 +3,17 @@ stacking, several cards per turn, and hand swaps."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, Final
+
 from unospec.reference import scoring
+from unospec.reference.config import Config, Params, required
 from unospec.reference.drawing import owe
 from unospec.reference.matching import (
     COLOUR,
     FACE,
     announced_top,
+    kinds_in,
     matches,
     may_go_out_on,
     wd4_allowed,
@@ -19,9 +24,9 @@ from unospec.reference.registry import implements
 from unospec.reference.turns import Event, after_turn, event, give_turn, step
 from unospec.reference.uno import duty, turn_begins
 from unospec.spec import arithmetic as ar
-from unospec.spec.cards import KIND_ORDER, WILD, WILD_DRAW_FOUR, WILDS
+from unospec.spec.cards import WILD, WILD_DRAW_FOUR, WILDS
 
-DRAWS = {"D2": 2, "WD4": 4}
+DRAWS: Final[dict[str, int]] = {"D2": 2, "WD4": 4}
 
 
 # -- playing a card -----------------------------------------------------------------
@@ -35,12 +40,13 @@ def play(
     variants let a turn continue with more cards, see :func:`continue_turn`)."""
     turn_begins(pos, seat)
     add_to_turn(pos, seat, card, events)
-    cards = pos.pending["cards"]
+    pend = pos.obligation()
+    cards = pend["cards"]
     if not pos.hands[seat]:
         if pos.cfg.uno_out and not uno_out:
             missing_uno_out(pos, seat, events)
         else:
-            scoring.go_out(pos, seat, cards, events, carry=pos.pending.get("carry", 0))
+            scoring.go_out(pos, seat, cards, events, carry=pend.get("carry", 0))
             return
     if card in WILDS and not (multi_on(pos) and follow_ups(pos, seat)):
         ask_colour(pos, seat, card, pos.colour)  # a wild leaves the colour as it was
@@ -57,16 +63,17 @@ def add_to_turn(pos: Position, seat: int, card: str, events: list[Event]) -> Non
     start_top, start_colour = announced_top(pos), pos.colour
     put_down(pos, seat, card, events)
     if first:
-        pos.pending = {
+        pend: dict[str, Any] = {
             "seat": seat,
             "cards": [card],
             "start_top": start_top,
             "start_colour": start_colour,
         }
         if after_draw:
-            pos.pending["after_draw"] = True
+            pend["after_draw"] = True
+        pos.pending = pend
     else:
-        pos.pending["cards"].append(card)
+        pos.obligation()["cards"].append(card)
 
 
 def put_down(pos: Position, seat: int, card: str, events: list[Event]) -> None:
@@ -92,12 +99,13 @@ def missing_uno_out(pos: Position, seat: int, events: list[Event]) -> None:
     """A player who plays their last card without saying "UNO out" draws the penalty;
     the play stands and the round goes on."""
     events.append(event("uno_out_missed", "V-UNO-OUT-CALL", seat=seat))
-    pos.__dict__["_uno_renewed"] = (seat,)  # whatever the penalty leaves, a new duty to call
-    owe(pos, seat, pos.cfg.uno_out["penalty_cards"], "V-UNO-OUT-CALL")
+    pos._uno_renewed = (seat,)  # whatever the penalty leaves, a new duty to call
+    owe(pos, seat, required(pos.cfg.uno_out)["penalty_cards"], "V-UNO-OUT-CALL")
 
 
 def multi_on(pos: Position) -> bool:
-    return bool(pos.cfg.multi or pos.cfg.multi_identical) and not pos.pending.get("after_draw")
+    multi = pos.cfg.multi or pos.cfg.multi_identical
+    return bool(multi) and not pos.obligation().get("after_draw")
 
 
 def continue_turn(pos: Position, seat: int, events: list[Event]) -> None:
@@ -113,7 +121,7 @@ def continue_turn(pos: Position, seat: int, events: list[Event]) -> None:
 def end_turn(pos: Position, seat: int, events: list[Event]) -> None:
     """The turn's cards are all down: a wild card laid last (in a group) still needs its
     colour, named once for the whole group; then the effect happens."""
-    pend = pos.pending
+    pend = pos.obligation()
     last = pend["cards"][-1]
     if last in WILDS and "wild" not in pend:
         ask_colour(pos, seat, last, pend["start_colour"])
@@ -128,7 +136,7 @@ def end_turn(pos: Position, seat: int, events: list[Event]) -> None:
 def ask_colour(pos: Position, seat: int, card: str, prior: str | None) -> None:
     """Whoever plays a wild card names the next colour; any of the four may be named,
     the current one included (V-WILD-MUST-CHANGE-COLOUR forbids that)."""
-    pend = pos.pending
+    pend = pos.obligation()
     pend["wild"] = card
     pend["prior_colour"] = prior
     if card == WILD_DRAW_FOUR:
@@ -159,7 +167,7 @@ def must_change(prior: str, colour: str) -> bool:
 def name_colour(pos: Position, seat: int, colour: str, events: list[Event]) -> None:
     pos.colour = colour
     events.append(event("colour_named", "WILD-COLOUR-CHOICE", seat=seat, colour=colour))
-    if pos.pending.get("starter"):
+    if pos.obligation().get("starter"):
         pos.pending = None
         give_turn(pos, seat, events)  # FIRST-CARD-WILD: the same player now takes the turn
         return
@@ -171,11 +179,7 @@ def name_colour(pos: Position, seat: int, colour: str, events: list[Event]) -> N
 
 def follow_ups(pos: Position, seat: int) -> list[str]:
     """Cards ``seat`` may add to this turn's cards under the multi-card variants."""
-    return [
-        c
-        for c in sorted(set(pos.hands[seat]), key=KIND_ORDER.__getitem__)
-        if may_follow(pos, seat, c)
-    ]
+    return [c for c in kinds_in(pos.hands[seat]) if may_follow(pos, seat, c)]
 
 
 @implements("V-MULTI-PLAY")
@@ -183,10 +187,11 @@ def may_follow(pos: Position, seat: int, card: str) -> bool:
     """Under V-MULTI-PLAY, every further card must fit the pile as it stood when the turn
     began, by colour or by face; V-MULTI-IDENTICAL, V-MULTI-RIDE and
     V-MULTI-ONE-COLOUR-OR-ALL-NUMBER narrow this."""
-    cfg, pend = pos.cfg, pos.pending
+    cfg, pend = pos.cfg, pos.obligation()
     cards = pend["cards"]
     hand = pos.hands[seat]
-    group_may_finish = (cfg.multi or cfg.multi_identical).get("may_go_out_with_multi", True)
+    group = required(cfg.multi or cfg.multi_identical)
+    group_may_finish = group.get("may_go_out_with_multi", True)
     if len(hand) == 1 and not (group_may_finish and may_go_out_on(cfg, card)):
         return False
     if cfg.multi_identical:
@@ -203,13 +208,13 @@ def may_follow(pos: Position, seat: int, card: str) -> bool:
 
 
 @implements("V-MULTI-IDENTICAL")
-def multi_identical(params: dict, cards: list[str], card: str) -> bool:
+def multi_identical(params: Params, cards: list[str], card: str) -> bool:
     """Only exact copies of the first card (same colour and face) may join it."""
     return card == cards[0] and (params["include_wilds"] or card not in WILDS)
 
 
 @implements("V-MULTI-RIDE")
-def multi_ride(pos: Position, params: dict, cards: list[str], card: str, hand: list[str]) -> bool:
+def multi_ride(pos: Position, params: Params, cards: list[str], card: str, hand: list[str]) -> bool:
     """Each further card must be playable on the card just laid (a chain); a Wild Draw
     Four is judged on ``hand``, the hand of the player laying the group (a jumper's too)."""
     if params["max_chain"] and len(cards) >= params["max_chain"]:
@@ -239,7 +244,7 @@ def multi_one_colour_or_number(start_top: str, cards: list[str], card: str) -> b
 
 def finish_turn(pos: Position, seat: int, events: list[Event]) -> None:
     """The cards of this turn are down (and any colour named): apply their effect and pass the turn."""
-    pend = pos.pending
+    pend = pos.obligation()
     cards = pend["cards"]
     carry = pend.get("carry", 0)
     cfg = pos.cfg
@@ -291,7 +296,7 @@ def card_effect(card: str) -> tuple[int, int, int]:
 
 
 @implements("V-CUMULATIVE-EFFECT")
-def cumulative_effect(params: dict, cards: list[str]) -> tuple[int, int, int]:
+def cumulative_effect(params: Params, cards: list[str]) -> tuple[int, int, int]:
     """Several special cards in one turn add up: k Skips pass over k seats, draw cards add
     their draws (``draw_sum``), and each Reverse flips the direction (``each_flips``) or
     any number flip it once (``single_flip``)."""
@@ -350,7 +355,7 @@ def draw_card_hits(
 
 
 @implements("V-NO-WD4-CHALLENGE")
-def challenge_offered(cfg) -> bool:
+def challenge_offered(cfg: Config) -> bool:
     """Whether a Wild Draw Four's victim may challenge it. Under V-NO-WD4-CHALLENGE there
     is no challenge: the engine checks the restriction itself (``engine``) or trusts the
     player (``none``)."""
@@ -358,7 +363,7 @@ def challenge_offered(cfg) -> bool:
 
 
 @implements("NO-STACKING")
-def suffer(pos: Position, info: dict, events: list[Event]) -> None:
+def suffer(pos: Position, info: dict[str, Any], events: list[Event]) -> None:
     """The victim of a Draw Two or Wild Draw Four cannot answer it with any card: they
     draw and their turn is over (V-STACK-DRAW lets them answer)."""
     victim = info["seat"]
@@ -383,7 +388,7 @@ def stack_options(pos: Position, victim: int, top: str) -> list[str]:
     allowed = pos.cfg.stackable
     out = []
     hand = pos.hands[victim]
-    for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
+    for c in kinds_in(hand):
         if c == WILD_DRAW_FOUR:
             pair = "WD4-on-WD4" if top == WILD_DRAW_FOUR else "WD4-on-D2"
             if pair in allowed and (
@@ -406,7 +411,7 @@ def stack(
 ) -> None:
     """The victim answers with a draw card (V-STACK-DRAW); a last card laid so without the
     UNO-out call (V-UNO-OUT-CALL) costs its penalty, and the card still takes effect."""
-    total = pos.pending["total"]
+    total = pos.obligation()["total"]
     prior = pos.colour
     turn_begins(pos, seat)
     put_down(pos, seat, card, events)
@@ -439,7 +444,7 @@ def challenge(pos: Position, seat: int, events: list[Event]) -> None:
     card of the colour that was current, they draw the four instead and the challenger
     plays now; otherwise the challenger draws six and loses the turn. Seat arithmetic:
     :func:`unospec.spec.arithmetic.challenge_outcome`."""
-    info = pos.pending
+    info = pos.obligation()
     wd4_player = info["from"]
     guilty = not info["wd4_legal"]
     events.append(
@@ -475,7 +480,7 @@ def challenge(pos: Position, seat: int, events: list[Event]) -> None:
 
 def accept(pos: Position, seat: int, events: list[Event]) -> None:
     """The victim takes the draw (no challenge, no stacking)."""
-    info = pos.pending
+    info = pos.obligation()
     if info.get("final"):
         owe(pos, seat, info["total"], "LAST-CARD-DRAW")
         pos.pending = {"winner": info["from"]}
@@ -494,12 +499,12 @@ def swap_hands(pos: Position, seat: int, target: int, events: list[Event]) -> No
     hand pass one seat on in the direction of play (see :func:`rotate_hands`)."""
     pos.hands[seat], pos.hands[target] = pos.hands[target], pos.hands[seat]
     events.append(event("hands_swapped", "V-SEVEN-ZERO", seat=seat, target=target))
-    pos.pending["swapped"] = True
+    pos.obligation()["swapped"] = True
     renew_uno_duties(pos, (seat, target))
     finish_turn(pos, seat, events)
 
 
-def renew_uno_duties(pos: Position, seats) -> None:
+def renew_uno_duties(pos: Position, seats: Iterable[int]) -> None:
     """After hands move, whoever now holds one card must call UNO again, even a player
     who called for their previous hand (AMB-41)."""
     for s in seats:
@@ -514,7 +519,7 @@ def rotate_hands(pos: Position, events: list[Event]) -> None:
     for i, s in enumerate(seats):
         new[seats[ar.rotation_target(i, pos.direction, len(seats))]] = pos.hands[s]
     pos.hands = new
-    pos.pending["swapped"] = True
+    pos.obligation()["swapped"] = True
     renew_uno_duties(pos, seats)
     events.append(event("hands_rotated", "V-SEVEN-ZERO", direction=pos.direction))
 
@@ -590,7 +595,7 @@ def cheat_play(pos: Position, seat: int, card: str, claim: str, events: list[Eve
 
 
 def cheat_accept(pos: Position, seat: int, events: list[Event]) -> None:
-    info = pos.pending
+    info = pos.obligation()
     player = info["from"]
     pos.pending = {
         "seat": player,
@@ -605,9 +610,9 @@ def cheat_accept(pos: Position, seat: int, events: list[Event]) -> None:
 
 
 def cheat_accuse(pos: Position, seat: int, events: list[Event]) -> None:
-    info = pos.pending
+    info = pos.obligation()
     player = info["from"]
-    params = pos.cfg.cheat
+    params = required(pos.cfg.cheat)
     honest = info["card"] == info["claim"]
     events.append(event("cheat_revealed", "V-CHEAT", seat=player, card=info["card"], honest=honest))
     if honest:
@@ -624,4 +629,4 @@ def cheat_accuse(pos: Position, seat: int, events: list[Event]) -> None:
 
 
 def stackable_now(pos: Position, seat: int) -> list[str]:
-    return stack_options(pos, seat, pos.pending["card"])
+    return stack_options(pos, seat, pos.obligation()["card"])

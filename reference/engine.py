@@ -21,12 +21,13 @@ says which one the position waits for.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from unospec.reference import effects, scoring, setup, uno
 from unospec.reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
 from unospec.reference.errors import IllegalAction
 from unospec.reference.matching import (
+    kinds_in,
     matches,
     may_go_out_on,
     playable,
@@ -50,7 +51,7 @@ from unospec.spec.cards import (
 new_game = setup.new_game
 Action = dict[str, Any]
 
-SEAT_ACTIONS = (
+SEAT_ACTIONS: Final[tuple[str, ...]] = (
     "play",
     "draw",
     "pass",
@@ -63,8 +64,8 @@ SEAT_ACTIONS = (
     "end",
     "accuse",
 )
-CHANCE_ACTIONS = ("dealer_draw", "deal", "shuffle")
-_RANK = {t: i for i, t in enumerate(SEAT_ACTIONS)}
+CHANCE_ACTIONS: Final[tuple[str, ...]] = ("dealer_draw", "deal", "shuffle")
+_RANK: Final[dict[str, int]] = {t: i for i, t in enumerate(SEAT_ACTIONS)}
 
 
 def chance_needed(pos: Position) -> dict[str, Any] | None:
@@ -75,7 +76,7 @@ def chance_needed(pos: Position) -> dict[str, Any] | None:
 def legal_actions(pos: Position) -> list[Action]:
     """Every legal action of every seat that may act now, in a fixed order (by seat, then
     action type, then card / colour / target). Empty at a chance node and when the match is over."""
-    cached = pos.__dict__.get("_legal")
+    cached = pos._legal
     if cached is not None:
         return cached
     acts: list[Action] = []
@@ -90,25 +91,25 @@ def legal_actions(pos: Position) -> list[Action]:
                         _play_actions(pos, s, c, acts)
         if len(acts) > own or pos.cfg.cheat:  # the seat to act's own actions come in order
             acts.sort(key=_order)
-    pos.__dict__["_legal"] = acts
+    pos._legal = acts
     return acts
 
 
-def _order(a: Action) -> tuple:
+def _order(a: Action) -> tuple[int, int, int, int, int, int, bool]:
     """The documented order: seat, action type (as in SEAT_ACTIONS), card and announced card
     (in the canonical order of spec.cards.KINDS), colour (R, Y, G, B), target, UNO-out flag."""
     return (
         a["seat"],
         _RANK[a["type"]],
-        KIND_ORDER.get(a.get("card"), -1),
-        KIND_ORDER.get(a.get("claim"), -1),
-        COLOUR_ORDER.get(a.get("colour"), -1),
+        KIND_ORDER.get(a.get("card", ""), -1),
+        KIND_ORDER.get(a.get("claim", ""), -1),
+        COLOUR_ORDER.get(a.get("colour", ""), -1),
         a.get("target", -1),
         bool(a.get("uno_out")),
     )
 
 
-COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
+COLOUR_ORDER: Final[dict[str, int]] = {c: i for i, c in enumerate(COLOURS)}
 
 
 def _decision_actions(pos: Position, acts: list[Action]) -> None:
@@ -120,7 +121,7 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
         hand = pos.hands[s]
         cheat = pos.cfg.cheat
         if cheat:
-            for c in sorted(set(hand), key=KIND_ORDER.__getitem__):
+            for c in kinds_in(hand):
                 if c not in WILDS:
                     for claim in effects.cheat_claims(pos, s):
                         # V-NO-ACTION-FINISH: a last card announced as a forbidden card (the
@@ -151,7 +152,7 @@ def _decision_actions(pos: Position, acts: list[Action]) -> None:
     elif phase == "stack":
         for c in effects.stackable_now(pos, s):
             _play_actions(pos, s, c, acts)
-        if pos.pending["card"] == WILD_DRAW_FOUR and effects.challenge_offered(pos.cfg):
+        if pos.obligation()["card"] == WILD_DRAW_FOUR and effects.challenge_offered(pos.cfg):
             acts.append({"type": "challenge", "seat": s})
         acts.append({"type": "accept", "seat": s})
     elif phase == "swap":
@@ -175,8 +176,6 @@ def _play_actions(pos: Position, seat: int, card: str, acts: list[Action]) -> No
 
 
 def playable_as_last(pos: Position, card: str) -> bool:
-    from unospec.reference.matching import may_go_out_on
-
     return may_go_out_on(pos.cfg, card)
 
 
@@ -198,13 +197,11 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
     Wild Draw Four judged on the hand after the draw), or keep it; no other card may be
     played that turn, and if the card is not played the turn passes on. Returns
     ``(cards that may be played, may draw again, must draw again)``."""
-    s = pos.to_act
+    s = pos.seat()
     cfg = pos.cfg
     if not pos.drawn:
         return [], False, False
-    candidates = (
-        sorted(set(pos.drawn), key=KIND_ORDER.__getitem__) if cfg.draw_fixed else [pos.drawn[-1]]
-    )
+    candidates = kinds_in(pos.drawn) if cfg.draw_fixed else [pos.drawn[-1]]
     hand = pos.hands[s]
     ok = [c for c in candidates if c in hand and drawn_card_playable(pos, s, c)]
     may_draw, must_draw = more_draws(pos, bool(ok))
@@ -250,7 +247,7 @@ def apply(pos: Position, action: Action, *, in_place: bool = False) -> tuple[Pos
     if action not in legal_actions(pos):
         raise diagnose(pos, action)
     new = pos if in_place else pos.copy()
-    new.__dict__.pop("_legal", None)
+    new._legal = None
     events: list[Event] = []
     sizes = _sizes(new)
     seat = action["seat"]
@@ -317,7 +314,6 @@ def _apply_chance(pos: Position, action: Action) -> tuple[Position, list[Event]]
             "/type",
         )
     new = pos.copy()
-    new.__dict__.pop("_legal", None)
     events: list[Event] = []
     sizes = _sizes(new)
     if kind == "dealer_draw":
@@ -372,7 +368,7 @@ def _settle(pos: Position, events: list[Event]) -> None:
             may_play, may_draw, _ = _after_draw_choices(pos)
             if may_play or may_draw:
                 return
-            _end_turn_without_play(pos, pos.to_act, events)
+            _end_turn_without_play(pos, pos.seat(), events)
             continue
         if pos.phase == "scoring":
             scoring.score_round(pos, events)
@@ -515,7 +511,7 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
             )
         if phase == "stack":
             return bad(
-                "V-STACK-DRAW", f"{card} cannot be stacked on {pos.pending['card']}", "/card"
+                "V-STACK-DRAW", f"{card} cannot be stacked on {pos.obligation()['card']}", "/card"
             )
         if phase == "multi":
             cfg = pos.cfg
@@ -605,11 +601,12 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
             return bad("WILD-COLOUR-CHOICE", f"{c!r} is not a colour (R, Y, G or B)", "/colour")
         return bad(
             "V-WILD-MUST-CHANGE-COLOUR",
-            f"the named colour must differ from {pos.pending.get('prior_colour')}",
+            f"the named colour must differ from {pos.obligation().get('prior_colour')}",
             "/colour",
         )
     if kind == "challenge":
-        if phase == "challenge" or (phase == "stack" and pos.pending.get("card") == WILD_DRAW_FOUR):
+        stacked_wd4 = phase == "stack" and pos.obligation().get("card") == WILD_DRAW_FOUR
+        if phase == "challenge" or stacked_wd4:
             return bad("V-NO-WD4-CHALLENGE", "this profile has no challenge")
         return bad(
             "WD4-CHALLENGE", "only the victim of a Wild Draw Four may challenge it, before drawing"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from unospec.reference.config import Config
 from unospec.reference.position import Position
@@ -10,17 +11,14 @@ from unospec.reference.registry import implements
 from unospec.spec.cards import KIND_ORDER, KINDS, WILD, WILD_DRAW_FOUR, WILDS, is_action, is_special
 
 # Precomputed tables: the colour letter and face of every card code.
-COLOUR = {c: (None if c in WILDS else c[0]) for c in ("W", "WD4")}
-FACE: dict[str, str] = {}
+COLOUR: Final[dict[str, str | None]] = {k: None if k in WILDS else k[0] for k in KINDS}
+FACE: Final[dict[str, str]] = {k: k if k in WILDS else k[1:] for k in KINDS}
 
 
-def _fill() -> None:
-    for k in KINDS:
-        COLOUR[k] = None if k in WILDS else k[0]
-        FACE[k] = k if k in WILDS else k[1:]
-
-
-_fill()
+def kinds_in(cards: list[str]) -> list[str]:
+    """The distinct card kinds among ``cards``, in the canonical order of ``KINDS``."""
+    order, kinds = KIND_ORDER, KINDS  # looked up once, not once per card
+    return [kinds[i] for i in sorted({order[c] for c in cards})]
 
 
 @implements("CURRENT-COLOUR")
@@ -132,7 +130,7 @@ def playable_cards(pos: Position, seat: int) -> list[str]:
     last = len(hand) == 1
     fits = matching_kinds(top, colour)
     out = []
-    for card in sorted(set(hand), key=KIND_ORDER.__getitem__):
+    for card in kinds_in(hand):
         if last and not may_go_out_on(cfg, card):
             continue
         if card == WILD:

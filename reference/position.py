@@ -95,37 +95,72 @@ class Position:
     eliminated: list[bool] = field(default_factory=list)
     round: int = 1
     idle_turns: int = 0
-    winner: int | None = None
+    winner: list[int] | None = None
     announced: str | None = None
     last_played_by: int | None = None
     last_round: dict[str, Any] | None = None
-    cfg: Config = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    cfg: Config = field(init=False, repr=False, compare=False)  # the compiled options
+    # Not part of the position (never dumped or compared): the legal actions, computed at
+    # most once per position (see :func:`unospec.reference.engine.legal_actions`), and the
+    # seats whose duty to call UNO an action renewed (V-UNO-OUT-CALL, read by uno.refresh).
+    _legal: list[dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    _uno_renewed: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.cfg is None:
-            self.cfg = config(self.profile, self.options)
+        self.cfg = config(self.profile, self.options)
 
     def copy(self) -> Position:
-        """A copy that shares nothing mutable with this position."""
-        new = Position.__new__(Position)
-        d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["draw_pile"] = self.draw_pile[:]
-        d["discard_pile"] = self.discard_pile[:]
-        # owed draws and chance requests are replaced, never changed in place, so sharing
-        # them is safe; pending is changed in place one level deep (its card list grows).
-        d["owed_draws"] = self.owed_draws[:]
+        """A copy that shares nothing mutable with this position (the legal actions are
+        computed anew for it)."""
         pend = self.pending
-        d["pending"] = (
-            None if pend is None else {k: (v[:] if type(v) is list else v) for k, v in pend.items()}
+        return Position(
+            profile=self.profile,
+            options=self.options,  # never changed once the game is set up
+            players=self.players,
+            phase=self.phase,
+            to_act=self.to_act,
+            direction=self.direction,
+            dealer=self.dealer,
+            hands=[h[:] for h in self.hands],
+            draw_pile=self.draw_pile[:],
+            discard_pile=self.discard_pile[:],
+            colour=self.colour,
+            # pending is changed in place one level deep (its card list grows)
+            pending=None if pend is None else {k: _shallow(v) for k, v in pend.items()},
+            # owed draws and chance requests are replaced, never changed in place
+            owed_draws=self.owed_draws[:],
+            chance=self.chance,
+            drawn=self.drawn[:],
+            uno=self.uno[:],
+            missed_turns=self.missed_turns[:],
+            scores=self.scores[:],
+            eliminated=self.eliminated[:],
+            round=self.round,
+            idle_turns=self.idle_turns,
+            winner=self.winner,
+            announced=self.announced,
+            last_played_by=self.last_played_by,
+            last_round=self.last_round,
         )
-        d["drawn"] = self.drawn[:]
-        d["uno"] = self.uno[:]
-        d["missed_turns"] = self.missed_turns[:]
-        d["scores"] = self.scores[:]
-        d["eliminated"] = self.eliminated[:]
-        new.__dict__ = d
-        return new
+
+    def forget_legal(self) -> None:
+        """Drop the legal actions computed for this position: for code that changes a
+        position by hand (the engine's own actions do it themselves)."""
+        self._legal = None
+
+    def obligation(self) -> dict[str, Any]:
+        """``pending``, where the phase says there is one (a rule reads it only then)."""
+        pend = self.pending
+        if pend is None:
+            raise RuntimeError(f"the {self.phase!r} phase has no pending obligation")
+        return pend
+
+    def seat(self) -> int:
+        """``to_act``, where the phase says a seat is to act."""
+        seat = self.to_act
+        if seat is None:
+            raise RuntimeError(f"no seat is to act in the {self.phase!r} phase")
+        return seat
 
     @property
     def top(self) -> str | None:
@@ -136,6 +171,10 @@ class Position:
         return [s for s in range(self.players) if not self.eliminated[s]]
 
 
+def _shallow(v: Any) -> Any:
+    return v[:] if type(v) is list else v
+
+
 def _deepcopy(v: Any) -> Any:
     if isinstance(v, dict):
         return {k: _deepcopy(x) for k, x in v.items()}
@@ -144,7 +183,7 @@ def _deepcopy(v: Any) -> Any:
     return v
 
 
-_FIELDS = [f.name for f in fields(Position) if f.name != "cfg"]
+_FIELDS = [f.name for f in fields(Position) if f.compare]
 
 
 def dump(pos: Position, share: bool = False) -> dict[str, Any]:
@@ -155,9 +194,8 @@ def dump(pos: Position, share: bool = False) -> dict[str, Any]:
     must not change the dict)."""
     out: dict[str, Any] = {"unospec_position": FORMAT}
     if share:
-        d = pos.__dict__
         for name in _FIELDS:
-            out[name] = d[name]
+            out[name] = getattr(pos, name)
         return out
     for name in _FIELDS:
         out[name] = _deepcopy(getattr(pos, name))
@@ -181,7 +219,7 @@ def load(data: dict[str, Any]) -> Position:
         raise PositionError(
             "/players", f"must be an integer from 2 to 10, got {n!r}", "PLAYER-COUNT"
         )
-    defaults = {
+    defaults: dict[str, Any] = {
         "pending": None,
         "owed_draws": [],
         "chance": None,
@@ -199,7 +237,7 @@ def load(data: dict[str, Any]) -> Position:
         "options": {},
         "profile": "official",
     }
-    kw = {}
+    kw: dict[str, Any] = {}
     for name in _FIELDS:
         if name in data:
             kw[name] = _deepcopy(data[name])
@@ -607,7 +645,7 @@ def complete(partial: dict[str, Any]) -> dict[str, Any]:
     top card), and every card of the deck not placed in a hand or pile goes to the
     bottom of the draw pile in canonical order, so the deck is always complete.
     """
-    p = _deepcopy(partial)
+    p: dict[str, Any] = _deepcopy(partial)
     n = p["players"]
     if "top" in p:
         p["discard_pile"] = [p.pop("top")]

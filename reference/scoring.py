@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, Final
+
 from unospec.reference.drawing import owe
 from unospec.reference.position import Position
 from unospec.reference.registry import implements
@@ -9,7 +12,7 @@ from unospec.reference.turns import Event, event, step
 from unospec.spec import arithmetic as ar
 from unospec.spec.cards import CANONICAL_DECK, POINTS, WILD_DRAW_FOUR
 
-DRAWS = {"D2": 2, "WD4": 4}
+DRAWS: Final[dict[str, int]] = {"D2": 2, "WD4": 4}
 
 
 @implements("ROUND-END", "LAST-CARD-DRAW")
@@ -101,8 +104,10 @@ def partner_rotation(round_no: int, seat: int) -> list[int]:
 
 def score_round(pos: Position, events: list[Event]) -> None:
     """Settle a finished round: score it, then end the match or set up the next deal."""
-    winner = pos.pending["winner"]
-    pos.last_round = {"round": pos.round, "winner": winner, "hands": [sorted(h) for h in pos.hands]}
+    winner = pos.obligation()["winner"]
+    last: dict[str, Any] = {"round": pos.round, "winner": winner}
+    last["hands"] = [sorted(h) for h in pos.hands]
+    pos.last_round = last
     cfg = pos.cfg
     if cfg.single_round:
         single_round(pos, winner, events)
@@ -123,13 +128,14 @@ def winner_takes(pos: Position, winner: int, events: list[Event]) -> None:
     points = ar.hand_points(_counts(h for s, h in enumerate(pos.hands) if s not in team), POINTS)
     for s in team:
         pos.scores[s] += points
-    pos.last_round["points"] = points
+    if pos.last_round is not None:
+        pos.last_round["points"] = points
     events.append(
         event("points_scored", "SCORE-WINNER-TAKES", seat=winner, points=points, team=team)
     )
 
 
-def _counts(hands) -> dict[str, int]:
+def _counts(hands: Iterable[list[str]]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for h in hands:
         for c in h:

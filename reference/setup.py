@@ -68,7 +68,7 @@ def dealer_draw(pos: Position, cards: list[str], events: list[Event]) -> None:
     """Each player draws a card; the highest deals, every non-number card counting 0.
     Players tied for highest draw again, only they, until one is highest. The drawn
     cards go back before the deal."""
-    seats = pos.chance["seats"]
+    seats: list[int] = required_chance(pos)["seats"]
     values = {s: dealer_value(c) for s, c in zip(seats, cards, strict=True)}
     events.append(
         event(
@@ -110,9 +110,24 @@ def ask_for_deal(pos: Position) -> None:
     }
 
 
+def dealer(pos: Position) -> int:
+    """The dealer, once the dealer draw has chosen one."""
+    if pos.dealer is None:
+        raise RuntimeError("no dealer has been chosen yet")
+    return pos.dealer
+
+
+def required_chance(pos: Position) -> dict[str, Any]:
+    """The chance input the position waits for, where the caller knows it waits."""
+    if pos.chance is None:
+        raise RuntimeError("the position does not wait for a chance input")
+    return pos.chance
+
+
 def deal_order(pos: Position) -> list[int]:
     """The seats that receive cards, starting at the dealer's left, clockwise."""
-    seats, s = [], pos.dealer
+    seats: list[int] = []
+    s = dealer(pos)
     for _ in range(pos.players):
         s = (s + 1) % pos.players
         if not pos.eliminated[s]:
@@ -149,7 +164,7 @@ def deal(pos: Position, action: dict[str, Any], events: list[Event]) -> None:
                 field=f"/hands/{s}",
             )
     starter = action.get("starter")
-    if not is_card(starter):
+    if not isinstance(starter, str) or not is_card(starter):
         raise IllegalAction(
             "FIRST-DISCARD-FLIP", f"the starter {starter!r} is not a card", field="/starter"
         )
@@ -213,7 +228,7 @@ def starter_turn(pos: Position, kind: int) -> tuple[int, int, int]:
     """``(first to act, direction, victim)`` after a starter of class ``kind``:
     :func:`unospec.spec.arithmetic.starter_effect` over the seats still playing."""
     seats = ring(pos)
-    first, direction, victim = ar.starter_effect(seats.index(pos.dealer), len(seats), kind)
+    first, direction, victim = ar.starter_effect(seats.index(dealer(pos)), len(seats), kind)
     return seats[first], direction, seats[victim] if victim != ar.NO_VICTIM else victim
 
 

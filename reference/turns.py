@@ -29,9 +29,11 @@ def step(pos: Position, seat: int, direction: int | None = None, steps: int = 1)
     """TURN-ADVANCE over the seats still playing."""
     d = pos.direction if direction is None else direction
     if not any(pos.eliminated):
-        return ar.next_seat(seat, d, pos.players, steps)
+        nxt: int = ar.next_seat(seat, d, pos.players, steps)
+        return nxt
     seats = ring(pos)
-    return seats[ar.next_seat(seats.index(seat), d, len(seats), steps)]
+    i: int = ar.next_seat(seats.index(seat), d, len(seats), steps)
+    return seats[i]
 
 
 def after_turn(

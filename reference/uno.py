@@ -24,7 +24,7 @@ def turn_begins(pos: Position, seat: int) -> None:
 
 
 @implements("V-UNO-LATE-CATCH")
-def late_catch(uno: list, seat: int) -> None:
+def late_catch(uno: list[str | None], seat: int) -> None:
     """The forgetful player can be caught only once the next turn has begun, and until
     their own next turn begins."""
     for s, state in enumerate(uno):
@@ -40,8 +40,10 @@ def refresh(pos: Position, sizes_before: list[int] | None) -> None:
     """Whoever is left holding exactly one card after an action must call UNO; the duty
     arises anew every time a hand drops to one card. A hand of any other size owes nothing."""
     uno = pos.uno
-    renewed = pos.__dict__.pop("_uno_renewed", ())
-    if not renewed and not any(uno) and 1 not in map(len, pos.hands):
+    renewed = pos._uno_renewed
+    if renewed:
+        pos._uno_renewed = ()
+    if not renewed and not any(uno) and not any(len(h) == 1 for h in pos.hands):
         return  # nobody holds one card: nothing to do (the common case)
     fresh = duty(pos)
     for s, hand in enumerate(pos.hands):

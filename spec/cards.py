@@ -26,30 +26,34 @@ Colours are ``R`` red, ``Y`` yellow, ``G`` green, ``B`` blue. A card code is a p
 
 from __future__ import annotations
 
-COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
-COLOUR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-NUMBER_FACES: tuple[str, ...] = tuple(str(n) for n in range(10))
-ACTION_FACES: tuple[str, ...] = ("S", "R", "D2")
-FACE_NAMES: dict[str, str] = {"S": "skip", "R": "reverse", "D2": "draw two"}
-WILD = "W"
-WILD_DRAW_FOUR = "WD4"
-WILDS: tuple[str, ...] = (WILD, WILD_DRAW_FOUR)
+from typing import Final
+
+COLOURS: Final[tuple[str, ...]] = ("R", "Y", "G", "B")
+COLOUR_NAMES: Final[dict[str, str]] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+NUMBER_FACES: Final[tuple[str, ...]] = tuple(str(n) for n in range(10))
+ACTION_FACES: Final[tuple[str, ...]] = ("S", "R", "D2")
+FACE_NAMES: Final[dict[str, str]] = {"S": "skip", "R": "reverse", "D2": "draw two"}
+WILD: Final = "W"
+WILD_DRAW_FOUR: Final = "WD4"
+WILDS: Final[tuple[str, ...]] = (WILD, WILD_DRAW_FOUR)
 
 #: Every card kind (54): 4 colours x (10 numbers + 3 actions), then the two wilds.
-KINDS: tuple[str, ...] = tuple(c + f for c in COLOURS for f in NUMBER_FACES + ACTION_FACES) + WILDS
+KINDS: Final[tuple[str, ...]] = (
+    tuple(c + f for c in COLOURS for f in NUMBER_FACES + ACTION_FACES) + WILDS
+)
 
 #: The position of each kind in ``KINDS``: the canonical order of cards everywhere.
-KIND_ORDER: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+KIND_ORDER: Final[dict[str, int]] = {k: i for i, k in enumerate(KINDS)}
 
 #: Copies of each kind in the 108-card deck (DECK-COMPOSITION).
-DECK_COUNTS: dict[str, int] = {
+DECK_COUNTS: Final[dict[str, int]] = {
     kind: (1 if kind[1:] == "0" else 4 if kind in WILDS else 2) for kind in KINDS
 }
-DECK_SIZE = sum(DECK_COUNTS.values())
+DECK_SIZE: Final = sum(DECK_COUNTS.values())
 assert DECK_SIZE == 108
 
 #: The deck in a fixed canonical order (kinds in ``KINDS`` order, copies adjacent).
-CANONICAL_DECK: tuple[str, ...] = tuple(k for k in KINDS for _ in range(DECK_COUNTS[k]))
+CANONICAL_DECK: Final[tuple[str, ...]] = tuple(k for k in KINDS for _ in range(DECK_COUNTS[k]))
 
 
 class CardError(ValueError):
@@ -100,7 +104,7 @@ def long_name(card: str) -> str:
     return f"{COLOUR_NAMES[card[0]]} {FACE_NAMES.get(f, f)}"
 
 
-_LONG = {}
+_LONG: dict[str, str] = {}
 
 
 def parse(text: str) -> str:

@@ -41,7 +41,7 @@ class UnknownIdError(KeyError):
         super().__init__(f"unknown {what} {ident!r}{hint}")
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return self.args[0]
+        return str(self.args[0])
 
 
 @dataclass(frozen=True)
@@ -519,17 +519,19 @@ class Catalogue:
             for ref in a.rules:
                 if ref not in self.rules:
                     out.append(f"{w}: refers to unknown rule {ref!r}")
-            docs = [p.document for p in a.positions if p.document != EXTERNAL]
+            docs = [pos.document for pos in a.positions if pos.document != EXTERNAL]
             for d in self.documents:
                 if d not in docs:
                     out.append(f"{w}: no position recorded for {d}")
-            for p in a.positions:
-                if p.document not in self.documents and p.document != EXTERNAL:
-                    out.append(f"{w}: position of unknown document {p.document!r}")
-                if p.stance != "silent" and p.document != EXTERNAL and not p.citations:
-                    out.append(f"{w}: {p.document} takes a stance ({p.stance}) without a citation")
-                for c in p.citations:
-                    check_citation(c, f"{w} ({p.document})")
+            for pos in a.positions:
+                if pos.document not in self.documents and pos.document != EXTERNAL:
+                    out.append(f"{w}: position of unknown document {pos.document!r}")
+                if pos.stance != "silent" and pos.document != EXTERNAL and not pos.citations:
+                    out.append(
+                        f"{w}: {pos.document} takes a stance ({pos.stance}) without a citation"
+                    )
+                for c in pos.citations:
+                    check_citation(c, f"{w} ({pos.document})")
             for name in BUILTIN_PROFILES:
                 if name not in a.resolutions:
                     out.append(f"{w}: no resolution for profile {name}")
@@ -586,7 +588,7 @@ def _same(got: Any, want: Any) -> bool:
         return all(_same(got.get(k, _MISSING), v) for k, v in want.items())
     if isinstance(want, list | tuple) and isinstance(got, list | tuple):
         return sorted(want) == sorted(got)
-    return got == want
+    return bool(got == want)
 
 
 def _plain(value: Any) -> Any:
@@ -634,7 +636,8 @@ def load(data: Path = DATA) -> Catalogue:
         if path.exists():
             profiles[name] = load_profile_file(path)
     aliases = {}
-    for item in (*rules.values(), *ambiguities.values()):
+    items: list[Rule | Ambiguity] = [*rules.values(), *ambiguities.values()]
+    for item in items:
         for alias in item.aliases:
             if alias.upper() in aliases:
                 problems.append(f"alias {alias} used twice")

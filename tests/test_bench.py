@@ -17,6 +17,18 @@ def test_engine_case_counts_actions_and_games():
     assert r["actions"] > 0 and r["games"] >= 1 and r["actions_per_s"] > 0
 
 
+def test_the_engine_case_runs_the_build_it_is_asked_for():
+    r = run_case(
+        "engine",
+        build="pure",
+        players=2,
+        profile="official",
+        options={"V-SINGLE-ROUND": True},
+        seconds=0.1,
+    )
+    assert r["build"] == "pure" and r["actions"] > 0
+
+
 def test_validate_case_validates_real_traces():
     r = case_validate(1, 0.1)
     assert r["actions"] > 0 and r["traces"] == 1
@@ -82,3 +94,10 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
         assert cases[name]["max_rss_mb"] > 0, name
     assert len(results["targets"]) == 6
     assert all(t["met"] in (True, False, None) for t in results["targets"])
+    from unospec.reference import native
+
+    if native.stale() is None:  # both builds are measured against RLCard in the same run
+        assert cases["engine official 4p compiled"]["build"] == ["compiled"]
+        assert results["engine_build_judged"] == "compiled"
+    assert cases["engine official 4p"]["build"] == ["pure"]
+    assert set(results["ratio_reference_over_rlcard_by_build"]) >= {"pure"}

@@ -43,11 +43,15 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         met = "not measured" if t["met"] is None else "yes" if t["met"] else "NO"
         goals.add_row(t["target"], value, t["goal"], met)
     console.print(goals)
-    ratios = results.get("ratio_reference_over_rlcard") or {}
-    if ratios:
+    by_build = results.get("ratio_reference_over_rlcard_by_build") or {}
+    for build, ratios in by_build.items():
         console.print(
-            "reference ÷ RLCard (median of paired runs): "
+            f"reference ({build} build) ÷ RLCard (median of paired runs): "
             + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items() if v is not None)
+        )
+    if by_build:
+        console.print(
+            f"the 4-player target is judged on the {results['engine_build_judged']} build"
         )
     console.print(f"written to {args.out}")
     return 0

@@ -53,6 +53,9 @@ def mutant(
 
 
 def _load_engine() -> None:
+    reference = importlib.import_module("unospec.reference")
+    if reference.BUILD != "pure":  # a compiled module would not see the patch
+        raise RuntimeError("mutants patch the pure build only: set UNOSPEC_PURE=1")
     importlib.import_module("unospec.reference.engine")
     importlib.import_module("unospec.reference.trace")
 
@@ -79,16 +82,17 @@ def wrap(module: str, name: str, make: Callable[[Any], Any]) -> None:
 
 def compiled_option(change: Callable[[Any, Callable[[str, Any], None]], None]) -> None:
     """Change a compiled option: ``change(cfg, set)`` runs after every ``Config`` is built."""
+    _load_engine()
     from unospec.reference import config as config_module
 
-    cls = config_module.Config
-    original = cls.__post_init__
+    original = config_module.from_table
 
-    def post_init(self: Any) -> None:
-        original(self)
-        change(self, lambda attr, value: object.__setattr__(self, attr, value))
+    def from_table(*args: Any) -> Any:
+        cfg = original(*args)
+        change(cfg, lambda attr, value: object.__setattr__(cfg, attr, value))
+        return cfg
 
-    cls.__post_init__ = post_init
+    config_module.from_table = from_table
     config_module._compile.cache_clear()
 
 

@@ -7,9 +7,13 @@ exactly one rule. ``--list`` prints every mutant with the rule it breaks.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
+# A mutant replaces engine functions at run time, which only the pure build follows
+# (compiled modules call each other directly): never the compiled build here.
+os.environ["UNOSPEC_PURE"] = "1"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from definitions import MUTANTS  # noqa: E402
