@@ -92,6 +92,7 @@ reshuffle or hand change the replay did not predict.
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -447,9 +448,30 @@ def validate_unknown(
     deadline = time.monotonic() + solver_seconds
     calls = 0
 
+    plays: dict[int, list[tuple[int, str]]] = {}
+    for i, (_, rec) in enumerate(records):
+        a = rec["action"]
+        if a.get("type") == "play" and is_card(a.get("card")) and type(a.get("seat")) is int:
+            plays.setdefault(a["seat"], []).append((i, a["card"]))
+
     def replay(preset: dict[str, int] | None):
         """One replay of the trace; a verdict against it, or what the replay found."""
         model = TraceModel(preset, deadline)
+
+        def demand(start: int, seat: Any) -> list[str]:
+            """The cards ``seat`` plays from record ``start`` on that its hand lacks under
+            the witness: the kinds to give unseen cards first."""
+            mine = plays.get(seat, [])
+            i = bisect.bisect_left(mine, (start, ""))
+            held = Counter(model.hand_counts(seat)) if type(seat) is int else Counter()
+            out = []
+            for _, c in mine[i : i + 30]:
+                if held[c] > 0:
+                    held[c] -= 1
+                else:
+                    out.append(c)
+            return out
+
         fills: list[tuple[int, str, str, int]] = []  # line, pointer, batch, index in the batch
 
         def core_verdict(out: Outcome, actions: int) -> Verdict:
@@ -510,7 +532,7 @@ def validate_unknown(
                 )
             nulls = [i for i, c in enumerate(h) if c is None]
             if nulls:
-                b = model.hide(1, s, len(nulls))
+                b = model.hide(1, s, len(nulls), demand(0, s))
                 deal_batches[s] = (b, nulls)
                 fills.extend((1, f"/deal/hands/{s}/{i}", b, j) for j, i in enumerate(nulls))
         model.sight(
@@ -742,7 +764,7 @@ def validate_unknown(
                         )
                     nulls = [i for i in seg if cards[i] is None]
                     if nulls and type(who) is int:
-                        b = model.hide(line_no, who, len(nulls))
+                        b = model.hide(line_no, who, len(nulls), demand(idx + 1, who))
                         batches_here.append((j, b, nulls))
                         fills.extend(
                             (line_no, f"/drawn/{j}/cards/{i}", b, n) for n, i in enumerate(nulls)

@@ -41,10 +41,14 @@ from typing import Any
 import z3
 
 from unospec.spec.cards import DECK_COUNTS, KINDS
-from unospec.spec.prover.trace_facts import AllOf, Expr, Linear, at_least, at_most, value
+from unospec.spec.prover.trace_facts import AllOf, Expr, Linear, Not, at_least, at_most, value
 
 #: an expression with more terms than this becomes a derived variable once a fact uses it
 SHORT = 6
+
+#: how many of the latest batches a solver call sets free in turn (the rest keep their
+#: cards), before the whole trace goes to the solver
+WINDOWS = (8, 32, 128)
 
 #: one constant of a model as Z3 prints it (reading the text is much faster than asking
 #: the model for thousands of values one by one)
@@ -186,10 +190,11 @@ class TraceModel:
             facts.append(Linear(((name, 1),), "==", -n))
         self.say(line, text, rule, fld, AllOf(tuple(facts)))
 
-    def hide(self, line: int, holder: int, n: int) -> str:
+    def hide(self, line: int, holder: int, n: int, prefer: Sequence[str] = ()) -> str:
         """``n`` cards nobody saw enter ``holder``'s hand on ``line``; returns the batch name.
-        The witness gives them the first cards left in the pile (canonical order), or what
-        the preset says."""
+        The witness gives them what the preset says, or else the kinds ``prefer`` lists
+        (in order, as far as the pile has them) and then the first cards left in the pile
+        (canonical order)."""
         self._seq += 1
         b = f"b{self._seq}@{line}"
         self.sizes[b] = n
@@ -197,7 +202,7 @@ class TraceModel:
         if all(v in self.preset for v in names):
             free = {k: self.preset[v] for k, v in zip(KINDS, names, strict=True)}
         else:
-            free = self.pile_counts()
+            free = self._choose(n, prefer)
         need = n
         for k, v in zip(KINDS, names, strict=True):
             take = min(need, max(free.get(k, 0), 0))
@@ -207,6 +212,20 @@ class TraceModel:
         if need:  # no room: the next check repairs it (or shows why it cannot be)
             self.values[names[-1]] += need
         return b
+
+    def _choose(self, n: int, prefer: Sequence[str]) -> dict[str, int]:
+        """``n`` cards from the pile under the witness: those of ``prefer`` first."""
+        pile = self.pile_counts()
+        got: Counter[str] = Counter()
+        for k in prefer:
+            if sum(got.values()) < n and pile.get(k, 0) > got[k]:
+                got[k] += 1
+        for k in KINDS:
+            left = n - sum(got.values())
+            if left <= 0:
+                break
+            got[k] += min(left, max(pile[k] - got[k], 0))
+        return got
 
     def play(self, line: int, seat: int, card: str, text: str, rule: str, fld: str) -> None:
         """On ``line`` ``seat`` puts ``card`` down from its hand."""
@@ -296,7 +315,7 @@ class TraceModel:
             return Outcome(True)
         if _Repair(self, broken).run():
             return Outcome(True)
-        return self.solve()
+        return self.solve(broken)
 
     def _try(self, delta: dict[str, int], broken: list[Any]) -> bool:
         """Change the witness by ``delta``; keep it (a new version) if every fact on the
@@ -326,9 +345,36 @@ class TraceModel:
 
     # -- the solver ------------------------------------------------------------------------
 
-    def solve(self) -> Outcome:
-        """Ask Z3 for a witness of everything said so far (or a minimal core)."""
+    def _windows(self, broken: Sequence[Any]) -> Iterable[list[str]]:
+        """Batches to set free, a few and then more: the latest of those the broken facts
+        depend on, of those holding the kinds of card they are about (or that the pile
+        runs short of), and of all."""
+        batches = list(self.sizes)
+        deps = set().union(*(self.batch_names(f) for f in broken))
+        kinds = {n.rpartition(":")[2] for n in deps}
+        kinds |= {k for k, v in self.pile_counts().items() if v < 0}
+        values = self.values
+        mine = [b for b in batches if any(f"{b}:{k}" in deps for k in KINDS)]
+        holding = [b for b in batches if any(values.get(f"{b}:{k}", 0) > 0 for k in kinds)]
+        for free in WINDOWS:
+            if free >= len(batches):
+                return
+            yield list(dict.fromkeys(mine[-free:] + holding[-free:] + batches[-free:]))
+
+    def solve(self, broken: Sequence[Any] = ()) -> Outcome:
+        """Ask Z3 for a witness of everything said so far (or a minimal core), the witness
+        breaking the facts ``broken`` (and no other). Most of the witness stays: first
+        only a few batches are set free, the latest of those the broken facts depend on
+        and the latest of all, the rest keeping their cards (:func:`_local_witness`, a
+        small problem); only when no such window will do is the whole trace handed to
+        the session, whose ``unsat`` refutes it."""
         self.solver_calls += 1
+        for window in self._windows(broken):
+            got = _local_witness(self, window, broken)
+            if got is not None:
+                self._shift({n: v - self.values[n] for n, v in got.items()})
+                self.version += 1
+                return Outcome(True)
         got = self._session.solve()
         if isinstance(got, Outcome):
             return got
@@ -339,6 +385,110 @@ class TraceModel:
             values[n] = got.get(n, 0)
         self.version += 1
         return Outcome(True)
+
+
+def _local_witness(
+    model: TraceModel, batches: list[str], broken: Sequence[Any]
+) -> dict[str, int] | None:
+    """New cards for ``batches`` that make everything said true, every other card as the
+    witness has it; ``None`` if there are none. Only the facts that depend on those
+    batches (through derived variables) and the ``broken`` ones are asked, each as a
+    pseudo-Boolean constraint over the batches' cards (:class:`_Window`): a problem the
+    size of the window, however long the trace."""
+    caps = [cap for _, cap in model._circulation_caps()]  # (first: it may define variables)
+    window = _Window(model, batches)
+    facts = {id(f): f for n in window.touched() for f in model._index.get(n, ())}
+    facts.update((id(f), f) for f in [*broken, *caps])
+    s = z3.SolverFor("QF_FD")
+    s.add(*window.order)
+    for b in batches:
+        s.add(z3.PbEq([(x, 1) for k in KINDS for x in window.lits[f"{b}:{k}"]], model.sizes[b]))
+    s.add(*(window.render(f) for f in facts.values()))
+    if model.deadline is not None:
+        s.set("timeout", max(1, int((model.deadline - time.monotonic()) * 1000)))
+    if s.check() != z3.sat:
+        return None
+    m = s.model()
+    return {
+        n: sum(1 for x in xs if z3.is_true(m.eval(x, model_completion=True)))
+        for n, xs in window.lits.items()
+    }
+
+
+class _Window:
+    """The cards of a few batches as Booleans (``v >= 1``, ``v >= 2``, … for each count
+    ``v``), and every derived variable that depends on them flattened to a sum over those
+    plus a constant from the witness."""
+
+    def __init__(self, model: TraceModel, batches: list[str]) -> None:
+        self.model = model
+        self.lits: dict[str, list[Any]] = {}
+        self.order: list[Any] = []  # v >= j+1 implies v >= j
+        for b in batches:
+            for k in KINDS:
+                v = f"{b}:{k}"
+                top = min(model.sizes[b], DECK_COUNTS[k])
+                xs = self.lits[v] = [z3.Bool(f"{v}>={j}") for j in range(1, top + 1)]
+                self.order.extend(z3.Implies(hi, lo) for lo, hi in zip(xs, xs[1:], strict=False))
+        values, rank = model.values, model._rank
+        below = set()
+        todo = list(self.lits)
+        while todo:
+            for u, _ in model._users.get(todo.pop(), ()):
+                if u not in below:
+                    below.add(u)
+                    todo.append(u)
+        self.flat: dict[str, tuple[dict[str, int], int]] = {}
+        for d in sorted(below, key=rank.__getitem__):
+            coef: dict[str, int] = {}
+            base = 0
+            for n, c in model._defs[d].items():
+                if not n:
+                    base += c
+                elif n in self.lits:
+                    coef[n] = coef.get(n, 0) + c
+                elif n in self.flat:
+                    sub, b0 = self.flat[n]
+                    base += c * b0
+                    for v, cv in sub.items():
+                        coef[v] = coef.get(v, 0) + c * cv
+                else:
+                    base += c * values.get(n, 0)
+            self.flat[d] = (coef, base)
+
+    def touched(self) -> set[str]:
+        return set(self.lits) | set(self.flat)
+
+    def render(self, fact: Any) -> Any:
+        if isinstance(fact, Linear):
+            return self._linear(fact)
+        if isinstance(fact, Not):
+            return z3.Not(self.render(fact.fact))
+        parts = [self.render(f) for f in fact.facts]
+        return z3.And(parts) if isinstance(fact, AllOf) else z3.Or(parts)
+
+    def _linear(self, fact: Linear) -> Any:
+        values = self.model.values
+        coef: dict[str, int] = {}
+        const = fact.const
+        for n, c in fact.terms:
+            if n in self.lits:
+                coef[n] = coef.get(n, 0) + c
+            elif n in self.flat:
+                sub, b0 = self.flat[n]
+                const += c * b0
+                for v, cv in sub.items():
+                    coef[v] = coef.get(v, 0) + c * cv
+            else:
+                const += c * values.get(n, 0)
+        terms = [(x, c) for v, c in coef.items() if c for x in self.lits[v]]
+        if not terms:
+            return z3.BoolVal(Linear((), fact.op, const).holds({}))
+        if fact.op == ">=":
+            return z3.PbGe(terms, -const)
+        if fact.op == "<=":
+            return z3.PbLe(terms, -const)
+        return z3.PbEq(terms, -const)
 
 
 class _Repair:
@@ -426,7 +576,11 @@ class _Session:
 
     def __init__(self, model: TraceModel) -> None:
         self.model = model
-        self.solver = z3.Solver()
+        import os
+
+        self.fd = os.environ.get("HIDDEN_Z3") == "fd"
+        self.solver = z3.SolverFor("QF_FD") if self.fd else z3.Solver()
+        self.bounds: dict[str, tuple[int, int]] = {}
         self.terms: dict[str, Any] = {}
         self.done = {"free": 0, "defs": 0, "background": 0, "assertions": 0, "caps": 0}
         self.flags: dict[int, Any] = {}  # assertion index -> its flag
@@ -444,12 +598,25 @@ class _Session:
         m, s, done, var = self.model, self.solver, self.done, self.var
         self.now = dict(m._circulation_caps())  # (first: it may define variables)
         for n in m._free[done["free"] :]:
+            hi = m.sizes.get(n.rpartition(":")[0], 8)
+            self.bounds[n] = (0, hi)
             s.add(var(n) >= 0)
+            if self.fd:
+                s.add(var(n) <= hi)
         for b in list(m.sizes)[done.get("batches", 0) :]:
             s.add(z3.Sum([var(f"{b}:{k}") for k in KINDS]) == m.sizes[b])
         done["batches"] = len(m.sizes)
         defs = list(m._defs.items())
         for n, e in defs[done["defs"] :]:
+            if self.fd:
+                lo = e.get("", 0) + sum(
+                    c * self.bounds[v][0 if c > 0 else 1] for v, c in e.items() if v
+                )
+                hi = e.get("", 0) + sum(
+                    c * self.bounds[v][1 if c > 0 else 0] for v, c in e.items() if v
+                )
+                self.bounds[n] = (lo, hi)
+                s.add(var(n) >= lo, var(n) <= hi)
             s.add(var(n) == z3.Sum([c * var(v) for v, c in e.items() if v]) + e.get("", 0))
         for f in m._background[done["background"] :]:
             s.add(f.z3(var))
