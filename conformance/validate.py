@@ -8,69 +8,18 @@ consumed and every chance input used.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
 from unospec.attribution import rule_for_field
 from unospec.compare import diff_positions
+from unospec.hidden import SOLVER_SECONDS, validate_hidden
 from unospec.protocol import schema_errors
 from unospec.reference import IllegalAction, apply, dump, new_game
 from unospec.reference.position import Position
 from unospec.spec.cards import is_card
-
-VALID, VIOLATION, UNUSABLE = 0, 1, 2
-
-
-@dataclass
-class Verdict:
-    path: str
-    status: int
-    message: str = ""
-    line: int | None = None
-    field: str | None = None
-    rule: str | None = None
-    citation: list[str] = dc_field(default_factory=list)
-    expected: Any = None
-    actual: Any = None
-    reproducer: dict[str, Any] | None = None
-    actions: int = 0
-    #: traces with unknown (null) cards: how many, one placement that makes every line
-    #: true (``[{line, field, card}]``), or the lines that cannot all be true
-    #: (``[{line, field, asserts, rule}]``)
-    unknown: int | None = None
-    witness: list[dict[str, Any]] | None = None
-    core: list[dict[str, Any]] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out = {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
-        out["status"] = {0: "valid", 1: "violation", 2: "unusable"}[self.status]
-        return out
-
-
-def refused(
-    path: str, e: IllegalAction, line_no: int, before: Position, action: Any, actions: int
-) -> Verdict:
-    """The verdict for a line whose action the rules refuse, with its reproducer."""
-    return Verdict(
-        path,
-        VIOLATION,
-        e.reason,
-        line_no,
-        f"/action{e.field}",
-        e.rule,
-        _citations(e.rule),
-        reproducer={"position": dump(before), "action": action},
-        actions=actions,
-    )
-
-
-def _citations(rule: str | None) -> list[str]:
-    from unospec.spec.catalogue import load as load_catalogue
-
-    cat = load_catalogue()
-    return [str(c) for c in cat.rules[rule].citations] if rule and rule in cat.rules else []
+from unospec.verdict import UNUSABLE, VALID, VIOLATION, Verdict, refused
+from unospec.verdict import citations as _citations
 
 
 def validate_lines(
@@ -113,8 +62,6 @@ def validate_lines(
         records.append((i, rec))
     header = records[0][1]
     if "chance" not in header:
-        from unospec.hidden import SOLVER_SECONDS, validate_hidden
-
         return validate_hidden(
             header, records[1:], path, SOLVER_SECONDS if solver_seconds is None else solver_seconds
         )
