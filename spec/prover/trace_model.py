@@ -30,6 +30,7 @@ there is no witness, the answer is a minimal set of assertions that cannot all h
 
 from __future__ import annotations
 
+import ctypes
 import heapq
 import re
 import time
@@ -46,9 +47,10 @@ from unospec.spec.prover.trace_facts import AllOf, Expr, Linear, Not, at_least, 
 #: an expression with more terms than this becomes a derived variable once a fact uses it
 SHORT = 6
 
-#: how many of the latest batches a solver call sets free in turn (the rest keep their
-#: cards), before the whole trace goes to the solver
-WINDOWS = (8, 32, 128)
+#: the windows a solver call tries in turn before the whole trace goes to the solver: how
+#: many batches of each sort it sets free (the rest keep their cards), among how many of
+#: the latest batches (so that the problem stays the size of a stretch of the trace)
+WINDOWS = ((8, 24), (16, 64), (32, 160), (128, 10**9))
 
 #: one constant of a model as Z3 prints it (reading the text is much faster than asking
 #: the model for thousands of values one by one)
@@ -112,6 +114,7 @@ class TraceModel:
         self._caps: list[tuple[str, Linear]] = []  # (kind, circulation <= deck) per checkpoint
         self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
         self._checked = [0, 0, 0]  # assertions, background and caps the witness satisfies
+        self._lits: dict[str, list[Any]] = {}  # the Booleans of pseudo-Boolean windows
         self._session = _Session(self)
 
     # -- expressions ---------------------------------------------------------------------
@@ -345,6 +348,13 @@ class TraceModel:
 
     # -- the solver ------------------------------------------------------------------------
 
+    def _literals(self, name: str, top: int) -> list[Any]:
+        """Z3's Booleans ``name >= 1`` … ``name >= top`` (made once per trace)."""
+        got = self._lits.get(name)
+        if got is None or len(got) < top:
+            got = self._lits[name] = [z3.Bool(f"{name}>={j}") for j in range(1, top + 1)]
+        return got[:top]
+
     def _windows(self, broken: Sequence[Any]) -> Iterable[list[str]]:
         """Batches to set free, a few and then more: the latest of those the broken facts
         depend on, of those holding the kinds of card they are about (or that the pile
@@ -356,10 +366,15 @@ class TraceModel:
         values = self.values
         mine = [b for b in batches if any(f"{b}:{k}" in deps for k in KINDS)]
         holding = [b for b in batches if any(values.get(f"{b}:{k}", 0) > 0 for k in kinds)]
-        for free in WINDOWS:
+        for free, recent in WINDOWS:
             if free >= len(batches):
                 return
-            yield list(dict.fromkeys(mine[-free:] + holding[-free:] + batches[-free:]))
+            since = batches[-recent] if recent < len(batches) else batches[0]
+            young = set(batches[batches.index(since) :])
+            pick = [b for b in mine if b in young][-free:] + [b for b in holding if b in young][
+                -free:
+            ]
+            yield list(dict.fromkeys(pick + batches[-free:]))
 
     def solve(self, broken: Sequence[Any] = ()) -> Outcome:
         """Ask Z3 for a witness of everything said so far (or a minimal core), the witness
@@ -402,17 +417,29 @@ def _local_witness(
     s = z3.SolverFor("QF_FD")
     s.add(*window.order)
     for b in batches:
-        s.add(z3.PbEq([(x, 1) for k in KINDS for x in window.lits[f"{b}:{k}"]], model.sizes[b]))
+        s.add(_pb("==", [(x, 1) for k in KINDS for x in window.lits[f"{b}:{k}"]], model.sizes[b]))
     s.add(*(window.render(f) for f in facts.values()))
     if model.deadline is not None:
         s.set("timeout", max(1, int((model.deadline - time.monotonic()) * 1000)))
     if s.check() != z3.sat:
         return None
-    m = s.model()
-    return {
-        n: sum(1 for x in xs if z3.is_true(m.eval(x, model_completion=True)))
-        for n, xs in window.lits.items()
-    }
+    true = set(_TRUE.findall(s.model().sexpr()))
+    return {n: sum(1 for x in xs if str(x) in true) for n, xs in window.lits.items()}
+
+
+#: a Boolean constant a model makes true, as Z3 prints it
+_TRUE = re.compile(r"\(define-fun \|?([^ |]+)\|? \(\) Bool\s+true\)")
+
+
+def _pb(op: str, pairs: list[tuple[Any, int]], k: int) -> Any:
+    """``sum(coef * literal) op k`` as a Z3 pseudo-Boolean constraint, built with Z3's C
+    API directly (its Python wrapper checks every argument, which dominates here)."""
+    n = len(pairs)
+    args = (z3.Ast * n)(*(x.as_ast() for x, _ in pairs))
+    coeffs = (ctypes.c_int * n)(*(c for _, c in pairs))
+    make = {"<=": z3.Z3_mk_pble, ">=": z3.Z3_mk_pbge, "==": z3.Z3_mk_pbeq}[op]
+    ctx = z3.main_ctx()
+    return z3.BoolRef(make(ctx.ref(), n, args, coeffs, k), ctx)
 
 
 class _Window:
@@ -428,7 +455,7 @@ class _Window:
             for k in KINDS:
                 v = f"{b}:{k}"
                 top = min(model.sizes[b], DECK_COUNTS[k])
-                xs = self.lits[v] = [z3.Bool(f"{v}>={j}") for j in range(1, top + 1)]
+                xs = self.lits[v] = model._literals(v, top)
                 self.order.extend(z3.Implies(hi, lo) for lo, hi in zip(xs, xs[1:], strict=False))
         values, rank = model.values, model._rank
         below = set()
@@ -484,11 +511,7 @@ class _Window:
         terms = [(x, c) for v, c in coef.items() if c for x in self.lits[v]]
         if not terms:
             return z3.BoolVal(Linear((), fact.op, const).holds({}))
-        if fact.op == ">=":
-            return z3.PbGe(terms, -const)
-        if fact.op == "<=":
-            return z3.PbLe(terms, -const)
-        return z3.PbEq(terms, -const)
+        return _pb(fact.op, terms, -const)
 
 
 class _Repair:
