@@ -12,9 +12,10 @@ cards breaks DECK-COMPOSITION; a draw the rules do not make, or a different numb
 cards, is a violation of the rule that governs that draw.
 
 **Unknown cards.** A log written from one seat writes the cards it could not see as
-``null`` (in ``deal.hands`` and in ``drawn``). :func:`unospec.unknown_cards.validate_unknown` then keeps a
-:class:`unospec.spec.prover.trace_model.TraceModel`: each run of unknown cards that entered a hand on
-a line is a *batch* of per-kind counts, and each line adds what the rules let one
+``null`` (in ``deal.hands`` and in ``drawn``).
+:func:`unospec.unknown_cards.validate_unknown` then keeps a
+:class:`unospec.spec.prover.trace_model.TraceModel`: each run of unknown cards that
+entered a hand on a line is a *batch* of per-kind counts, and each line adds what the rules let one
 conclude from it, under the rule that allows the conclusion —
 
 * a card played came from the hand (TURN-ACTION), and no kind ever has more copies in
@@ -79,15 +80,24 @@ conclude from it, under the rule that allows the conclusion —
 
 A voluntary draw says nothing. The replay itself stays the reference engine's: before
 each line the unknown cards are placed as the current witness says (the witness is
-mended with a one-card swap when that suffices, and otherwise Z3 finds a new one), the
+mended with a one-card swap when that suffices, and otherwise Z3 finds a new one, first
+for a few batches only and for the whole trace only when that will not do), the
 line is applied, and what was drawn is compared. When Z3 finds no witness, the verdict
 names a minimal set of lines that cannot all be true. At the end the whole trace is
 replayed again with the final witness from the start, so the witness reported is one
 the engine accepted on every line. Options under which hidden hands steer the game in
-ways not modelled here would be listed in :data:`UNMODELLED` (none is now); a few lines
+ways not modelled here would be listed in :data:`unospec.card_facts.UNMODELLED` (none is
+now); a few lines
 that cannot be followed are refused with unknown cards, saying why: an UNO penalty drawn
 in the middle of a group when the turn could have come back to the same player, and a
 reshuffle or hand change the replay did not predict.
+
+The parts, one job each: this module checks the header and chooses;
+:mod:`unospec.deck_order` replays a trace whose every card is named;
+:mod:`unospec.unknown_cards` replays one with unknown cards, step by step;
+:mod:`unospec.card_facts` says what each line implies about them, one fact per rule;
+:mod:`unospec.witness_position` puts the witness's cards into the engine's position;
+:mod:`unospec.verdict` holds the verdict they all return.
 """
 
 from __future__ import annotations
