@@ -56,7 +56,8 @@ class Finding:
     steps: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
+        """Every field, ``None``, ``[]`` and ``""`` included: a report loses nothing."""
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass

@@ -9,6 +9,7 @@ position alone and any engine can reproduce it. ``divide`` splits the count by f
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from unospec.reference import apply, dump, legal_actions, load
@@ -49,42 +50,136 @@ def divide(pos: Position, depth: int) -> list[tuple[dict[str, Any], int]]:
     return [(a, perft(apply(pos, a)[0], depth - 1)) for a in legal_actions(pos)]
 
 
+class RefusedOwnAction(Exception):
+    """The program refused an action from its own legal set: the tree cannot be counted."""
+
+    def __init__(self, path: list[dict[str, Any]], action: dict[str, Any], error: Any) -> None:
+        self.path, self.action, self.error = path, action, error
+        super().__init__(
+            f"the program refused {json.dumps(action)}, an action of its own legal set, after "
+            f"{json.dumps(path)}: {json.dumps(error)}"
+        )
+
+
 def perft_port(port: Any, position: dict[str, Any], depth: int) -> int:
     """The same count through an engine port (needs ``load``): every node is reached by
     loading the root and replaying the path, so the program's own state is all that counts."""
+    return 1 if depth == 0 else _port_node(port, position, [], depth)
+
+
+def divide_port(
+    port: Any, position: dict[str, Any], depth: int
+) -> list[tuple[dict[str, Any], int]]:
+    """:func:`divide` through an engine port: the count below each of the program's first actions."""
+    _reach(port, position, [])
+    return [
+        (a, _port_node(port, position, [a], depth - 1) if depth > 1 else 1)
+        for a in _distinct(port.legal_actions())
+    ]
+
+
+def _port_node(port: Any, position: dict[str, Any], path: list[dict[str, Any]], depth: int) -> int:
+    _reach(port, position, path)
+    acts = _distinct(port.legal_actions())
+    if depth == 1:
+        return len(acts)
+    return sum(_port_node(port, position, path + [a], depth - 1) for a in acts)
+
+
+def _distinct(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions without repeats (a program may list an action twice)."""
     from unospec.compare import canonical_action
 
-    def node(path: list[dict[str, Any]], d: int) -> int:
-        port.load(position)
-        for a in path:
-            _settle_port(port)
-            port.apply(a)
-        _settle_port(port)
-        acts = port.legal_actions()
-        if d == 1:
-            return len({canonical_action(a) for a in acts})
-        return sum(node(path + [a], d - 1) for a in acts)
-
-    return 1 if depth == 0 else node([], depth)
+    seen: dict[Any, dict[str, Any]] = {}
+    for a in actions:
+        seen.setdefault(canonical_action(a), a)
+    return list(seen.values())
 
 
-def _settle_port(port: Any) -> None:
+def _reach(port: Any, position: dict[str, Any], path: list[dict[str, Any]]) -> None:
+    port.load(position)
+    for i, a in enumerate(path):
+        _settle_port(port, position["players"])
+        outcome = port.apply(a)
+        if not outcome.accepted:
+            raise RefusedOwnAction(path[:i], a, outcome.error)
+    _settle_port(port, position["players"])
+
+
+def _settle_port(port: Any, players: int) -> None:
     for _ in range(10):
-        obs = port.observe()
-        need = obs.get("chance")
-        if not need:
+        need = port.observe().get("chance")
+        if not isinstance(need, dict):
             return
-        port.apply(canonical_chance(need, obs["players"]))
+        port.apply(canonical_chance(need, players))
 
 
-def load_position(data: dict[str, Any]) -> Position:
-    """A corpus or command-line position: complete JSON, or partial (completed as in scenarios)."""
+def compare_divide(
+    reference: list[tuple[dict[str, Any], int]], program: list[tuple[dict[str, Any], int]]
+) -> list[dict[str, Any]]:
+    """The first actions whose counts differ between the reference and a program (an
+    action only one of them has counts 0 for the other): ``[{action, reference, program}]``."""
+    from unospec.compare import canonical_action
+
+    ref = {canonical_action(a): (a, n) for a, n in reference}
+    got = {canonical_action(a): (a, n) for a, n in program}
+    out = []
+    for key in [*ref, *(k for k in got if k not in ref)]:
+        action = (ref.get(key) or got[key])[0]
+        want, have = ref.get(key, (None, 0))[1], got.get(key, (None, 0))[1]
+        if want != have:
+            out.append({"action": action, "reference": want, "program": have})
+    return out
+
+
+def check_partial(data: Any) -> None:
+    """Refuse a partial position :func:`~unospec.reference.position.complete` cannot
+    complete, naming the field (:class:`~unospec.reference.PositionError`)."""
+    from unospec.reference import PositionError
+    from unospec.spec.cards import is_card
+
+    if not isinstance(data, dict):
+        raise PositionError("", "a position is a JSON object")
+    n = data.get("players")
+    if type(n) is not int or not 2 <= n <= 10:
+        raise PositionError(
+            "/players", f"must be an integer from 2 to 10, got {n!r}", "PLAYER-COUNT"
+        )
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise PositionError("/hands", f"must hold one hand per seat ({n})")
+    piles = [(f"/hands/{i}", h) for i, h in enumerate(hands)]
+    piles += [(f"/{k}", data[k]) for k in ("draw_pile", "discard_pile") if k in data]
+    for where, pile in piles:
+        if not isinstance(pile, list):
+            raise PositionError(where, "must be a list of cards")
+        for i, c in enumerate(pile):
+            if not is_card(c):
+                raise PositionError(f"{where}/{i}", f"{c!r} is not a card")
+    if "top" in data and not is_card(data["top"]):
+        raise PositionError("/top", f"{data['top']!r} is not a card")
+    if "direction" in data and data["direction"] not in (1, -1):
+        raise PositionError("/direction", f"must be 1 or -1, got {data['direction']!r}")
+    to_act = data.get("to_act", 0)
+    if to_act is not None and (type(to_act) is not int or not 0 <= to_act < n):
+        raise PositionError("/to_act", f"must be a seat from 0 to {n - 1}, got {to_act!r}")
+
+
+def load_position(data: Any) -> Position:
+    """A corpus or command-line position: complete JSON, or partial (completed as in
+    scenarios); a reproducer (``{"position": …, "action": …}``) counts from its position.
+    Raises :class:`~unospec.reference.PositionError` naming the field."""
     from unospec.reference.position import complete
 
-    return load(data if "draw_pile" in data and "phase" in data else complete(data))
+    if isinstance(data, dict) and "position" in data and set(data) <= {"position", "action"}:
+        data = data["position"]
+    if isinstance(data, dict) and "draw_pile" in data and "phase" in data:
+        return load(data)
+    check_partial(data)
+    return load(complete(data))
 
 
-__all__ = ["canonical_chance", "divide", "dump", "perft", "perft_port"]
+__all__ = ["canonical_chance", "divide", "divide_port", "dump", "perft", "perft_port"]
 
 
 CORPUS = PERFT_CORPUS

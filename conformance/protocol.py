@@ -11,6 +11,7 @@ longer than the limit is cut off and reported, garbage is reported, a crash is n
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -23,6 +24,8 @@ from functools import cache
 from typing import Any
 
 from unospec.port import Json, Outcome
+from unospec.processes import Child, Stopped, stopping
+from unospec.spec import jsonreader
 from unospec.spec.resources import PROTOCOL as SCHEMA_DIR
 
 PROTOCOL = 1
@@ -32,7 +35,9 @@ STDERR_KEEP = 64 * 1024
 
 class ProtocolError(Exception):
     """The program broke the protocol. ``kind``: timeout, crash, garbage, too_long,
-    wrong_seq, schema, refused (an error reply), unsupported."""
+    wrong_seq, schema, refused (an error reply), unsupported; or the harness will not talk
+    to it any more: broken (the circuit breaker tripped, see :class:`Program`),
+    interrupted (the run is being stopped)."""
 
     def __init__(
         self, kind: str, detail: str, request: Json | None = None, error: Json | None = None
@@ -153,8 +158,42 @@ class LineReader:
             start = nl + 1
 
 
+class StderrTail:
+    """The last :data:`STDERR_KEEP` bytes one process wrote on stderr (each process of a
+    program has its own, so a crash is never shown with an earlier process's stderr)."""
+
+    def __init__(self) -> None:
+        self.chunks: deque[bytes] = deque()
+        self.kept = 0
+        self.total = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.chunks.append(chunk)
+        self.kept += len(chunk)
+        self.total += len(chunk)
+        while self.kept > STDERR_KEEP and len(self.chunks) > 1:
+            self.kept -= len(self.chunks.popleft())
+
+    def text(self) -> str:
+        return b"".join(self.chunks).decode("utf-8", "replace")
+
+
 class Program:
-    """A program under test, spoken to over the live protocol."""
+    """A program under test, spoken to over the live protocol.
+
+    Every process of it runs in a session of its own and is ended with everything it
+    started (:mod:`unospec.processes`) when it is closed, restarted, fails its handshake,
+    or the run is interrupted.
+
+    **Circuit breaker.** A program that keeps timing out costs the run a timeout each time,
+    one that cannot start a failed handshake each time. After ``max_failures`` timeouts or
+    failed starts in a row (crashes, cheap to recover from, do not count) the program is
+    *broken*: :attr:`broken` is set with a :attr:`broken_reason`, it
+    is closed, and every later request or restart raises :class:`ProtocolError` of kind
+    ``broken`` at once. The streak is reset by :meth:`mark_healthy` (the caller finished a
+    unit of work, e.g. a scenario or a game, without a protocol failure) or by
+    ``healthy_replies`` good replies in a row.
+    """
 
     def __init__(
         self,
@@ -164,96 +203,125 @@ class Program:
         validate: bool = False,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
+        max_failures: int = 3,
+        healthy_replies: int = 200,
     ):
         self.argv, self.timeout, self.max_line, self.validate = argv, timeout, max_line, validate
         self.cwd, self.env = cwd, env
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.max_failures, self.healthy_replies = max_failures, healthy_replies
+        self.child: Child | None = None
         self.reader: LineReader | None = None
-        self.stderr: deque[bytes] = deque()
-        self.stderr_bytes = 0
+        self.stderr = StderrTail()
+        self._stderr_thread: threading.Thread | None = None
         self.seq = 0
         self.hello: Json | None = None
         self.restarts = 0
         self.messages = 0
+        self.lines_read = 0
         self.start_timeout = 15.0
+        self.failures = 0  # timeouts and failed starts since the last healthy stretch
+        self.good_replies = 0
+        self.broken = False
+        self.broken_reason = ""
+
+    @property
+    def proc(self) -> subprocess.Popen[bytes] | None:
+        return self.child.proc if self.child else None
 
     # -- process -------------------------------------------------------------------------------
     def start(self) -> Json:
-        """Start the program and shake hands; returns the program's hello reply."""
+        """Start the program and shake hands; returns the program's hello reply. A failed
+        handshake ends the process (and all it started) before the error is raised."""
+        self._check_usable()
         try:
-            self.proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=self.cwd,
-                env={**os.environ, **(self.env or {})},
-                bufsize=0,
-            )
+            self.child = Child(self.argv, self.cwd, self.env)
+        except Stopped as e:
+            raise ProtocolError("interrupted", str(e)) from None
         except OSError as e:
+            self._failed("start", f"cannot start {' '.join(self.argv)}: {e}")
             raise ProtocolError("crash", f"cannot start {' '.join(self.argv)}: {e}") from None
-        self.reader = LineReader(self.proc.stdout, self.max_line)
-        threading.Thread(target=self._read_stderr, args=(self.proc,), daemon=True).start()
-        # a program may take a while to start (an interpreter, a JIT): the handshake waits longer
-        reply = self.request(
-            {"cmd": "hello", "protocol": PROTOCOL},
-            schema="helloReply",
-            timeout=max(self.timeout, self.start_timeout),
+        self.stderr = StderrTail()
+        self.lines_read = 0
+        self.reader = LineReader(self.child.proc.stdout, self.max_line)
+        self._stderr_thread = threading.Thread(
+            target=_read_stderr, args=(self.child.proc.stderr, self.stderr), daemon=True
         )
-        if reply.get("protocol") != PROTOCOL:
-            raise ProtocolError(
-                "unsupported",
-                f"the program speaks protocol {reply.get('protocol')!r}; the harness speaks {PROTOCOL}",
+        self._stderr_thread.start()
+        try:
+            # a program may take a while to start (an interpreter, a JIT): the handshake waits longer
+            reply = self.request(
+                {"cmd": "hello", "protocol": PROTOCOL},
+                schema="helloReply",
+                timeout=max(self.timeout, self.start_timeout),
             )
+            if reply.get("protocol") != PROTOCOL:
+                raise ProtocolError(
+                    "unsupported",
+                    f"the program speaks protocol {reply.get('protocol')!r}; the harness speaks {PROTOCOL}",
+                )
+        except ProtocolError as e:
+            if e.kind != "timeout":  # a timeout is counted where it happens
+                self._failed("start", e.detail)
+            self.close(kill=True)
+            raise
+        except BaseException:
+            self.close(kill=True)
+            raise
         self.hello = reply
         return reply
 
     def restart(self) -> Json:
         self.close()
+        self._check_usable()
         self.restarts += 1
         return self.start()
 
-    def close(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None:
+    def close(self, kill: bool = False) -> None:
+        """Stop the program (``stop``, then a second to leave) and end its process group
+        and every process it started, whatever they do."""
+        child, self.child = self.child, None
+        if child is None:
             return
-        try:
-            if proc.poll() is None and proc.stdin:
-                proc.stdin.write(b'{"cmd": "stop"}\n')
-                proc.stdin.flush()
-        except OSError:
-            pass
-        try:
-            proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=2.0)
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if not kill and child.exited() is None:
             try:
-                if stream:
-                    stream.close()
-            except OSError:
+                assert child.proc.stdin is not None
+                child.proc.stdin.write(b'{"cmd": "stop"}\n')
+                child.proc.stdin.flush()
+            except (OSError, ValueError):
                 pass
+            child.wait_exit(1.0)
+        child.kill()
+
+    def mark_healthy(self) -> None:
+        """A unit of work (a scenario, a game) ended without a protocol failure."""
+        self.failures = 0
 
     @property
     def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+        return self.child is not None and self.child.exited() is None
 
     def stderr_text(self) -> str:
-        return b"".join(self.stderr).decode("utf-8", "replace")
+        """What the current (or last) process wrote on stderr: its last 64 KiB."""
+        return self.stderr.text()
 
-    def _read_stderr(self, proc: subprocess.Popen[bytes]) -> None:
-        stream = proc.stderr
-        assert stream is not None
-        while True:
-            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
-            if not chunk:
-                return
-            self.stderr.append(chunk)
-            self.stderr_bytes += len(chunk)
-            kept = sum(len(c) for c in self.stderr)
-            while kept > STDERR_KEEP and len(self.stderr) > 1:
-                kept -= len(self.stderr.popleft())
+    def _check_usable(self) -> None:
+        if self.broken:
+            raise ProtocolError("broken", self.broken_reason)
+        if reason := stopping():
+            raise ProtocolError("interrupted", reason)
+
+    def _failed(self, kind: str, detail: str) -> None:
+        """Count a timeout or a failed start towards the circuit breaker; a program
+        that trips it is closed at once."""
+        self.good_replies = 0
+        self.failures += 1
+        if self.failures >= self.max_failures and not self.broken:
+            self.broken = True
+            self.broken_reason = (
+                f"judged unusable after {self.failures} timeouts or failed starts "
+                f"in a row (the last: {kind}: {detail})"
+            )
+            self.close(kill=True)
 
     # -- messages ------------------------------------------------------------------------------
     def request(self, msg: Json, schema: str = "okReply", timeout: float | None = None) -> Json:
@@ -298,15 +366,16 @@ class Program:
         return msg, (json.dumps(msg, separators=(",", ":")) + "\n").encode()
 
     def _write(self, data: bytes, msg: Json) -> None:
+        self._check_usable()
         if not self.alive:
-            raise ProtocolError("crash", self._exit_detail(), msg)
+            raise self._crashed(msg)
         try:
             assert self.proc is not None and self.proc.stdin is not None
             view = memoryview(data)
             while view:  # an unbuffered pipe may take a long message in parts
                 view = view[self.proc.stdin.write(view) or 0 :]
         except (OSError, ValueError):
-            raise ProtocolError("crash", self._exit_detail(), msg) from None
+            raise self._crashed(msg) from None
         self.messages += data.count(b"\n")
 
     def _receive(self, msg: Json, schema: str, timeout: float | None) -> Json:
@@ -315,59 +384,88 @@ class Program:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise ProtocolError("timeout", f"no answer to {msg['cmd']} within {wait:g} s", msg)
+                detail = f"no answer to {msg['cmd']} within {wait:g} s"
+                self._failed("timeout", detail)
+                raise ProtocolError("timeout", detail, msg)
+            if self.reader is None or self.child is None:
+                raise self._crashed(msg)
             got = self.reader.next(left)
             if got is None:
                 continue
             kind, value = got
             if kind == "eof":
-                time.sleep(0.05)
-                raise ProtocolError("crash", self._exit_detail(), msg)
+                raise self._crashed(msg)
+            self.lines_read += 1
             if kind == "too_long":
                 raise ProtocolError(
-                    "too_long", f"an answer line exceeded {self.max_line} bytes", msg
+                    "too_long",
+                    f"line {self.lines_read} of the program's output exceeded {self.max_line} bytes",
+                    msg,
                 )
-            text = value.decode("utf-8", "replace").strip()
-            if not text:
+            if not value.strip():
                 continue
-            try:
-                reply = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise ProtocolError(
-                    "garbage", f"not JSON on stdout: {text[:120]!r} ({e.msg})", msg
-                ) from None
-            if not isinstance(reply, dict):
-                raise ProtocolError(
-                    "garbage", f"an answer must be a JSON object, got {text[:120]!r}", msg
-                )
-            if reply.get("seq") != msg["seq"]:
-                raise ProtocolError(
-                    "wrong_seq",
-                    f"answer carries seq {reply.get('seq')!r}, expected {msg['seq']}",
-                    msg,
-                )
-            if reply.get("ok") is False:
-                err = reply.get("error") or {}
-                kind = "unsupported" if err.get("code") == "unsupported" else "refused"
-                raise ProtocolError(
-                    kind, f"{err.get('code', '?')}: {err.get('message', '')}", msg, err
-                )
-            if (self.validate or schema == "helloReply") and (
-                errors := schema_errors(schema, reply)
-            ):
-                raise ProtocolError(
-                    "schema",
-                    f"answer to {msg['cmd']} does not match the protocol: {errors[0]}",
-                    msg,
-                )
-            return reply
+            reply = self._parse(value, msg)
+            self.good_replies += 1
+            if self.good_replies >= self.healthy_replies:
+                self.failures = 0
+            return self._check_reply(reply, msg, schema)
+
+    def _parse(self, line: bytes, msg: Json) -> Json:
+        """One line of the program's output as a JSON object (read within the limits of
+        :mod:`unospec.spec.jsonreader`: invalid UTF-8, NaN, duplicate keys, … are refused)."""
+        where = f"line {self.lines_read} of the program's output"
+        try:
+            reply = jsonreader.loads(line, limits=jsonreader.Limits(line_bytes=self.max_line))
+        except jsonreader.JsonInputError as e:
+            at = f", byte {e.offset}" if e.offset is not None else ""
+            shown = line[:120].decode("utf-8", "backslashreplace")
+            raise ProtocolError("garbage", f"{where}{at}: {e.reason}: {shown!r}", msg) from None
+        if not isinstance(reply, dict):
+            shown = line[:120].decode("utf-8", "backslashreplace")
+            raise ProtocolError(
+                "garbage", f"{where}: an answer must be a JSON object, got {shown!r}", msg
+            )
+        return reply
+
+    def _check_reply(self, reply: Json, msg: Json, schema: str) -> Json:
+        seq = reply.get("seq")
+        if type(seq) is not int or seq != msg["seq"]:
+            raise ProtocolError(
+                "wrong_seq", f"answer carries seq {seq!r}, expected {msg['seq']}", msg
+            )
+        if reply.get("ok") is False:
+            err = reply.get("error")
+            err = err if isinstance(err, dict) else {}
+            kind = "unsupported" if err.get("code") == "unsupported" else "refused"
+            raise ProtocolError(kind, f"{err.get('code', '?')}: {err.get('message', '')}", msg, err)
+        if (self.validate or schema == "helloReply") and (errors := schema_errors(schema, reply)):
+            raise ProtocolError(
+                "schema", f"answer to {msg['cmd']} does not match the protocol: {errors[0]}", msg
+            )
+        return reply
+
+    def _crashed(self, msg: Json) -> ProtocolError:
+        # a crash is not counted towards the circuit breaker: a restart is cheap, and a
+        # program may crash on some positions only (each crash is then a finding)
+        return ProtocolError("crash", self._exit_detail(), msg)
 
     def _exit_detail(self) -> str:
-        code = self.proc.poll() if self.proc else None
+        """How the process ended, with the end of *its own* stderr (read to the end)."""
+        code = self.child.wait_exit(0.5) if self.child else None
+        if self._stderr_thread is not None:
+            self._stderr_thread.join(timeout=0.5)
         tail = self.stderr_text().strip().splitlines()[-3:]
         return f"the program exited (code {code})" + (
             f"; stderr: {' | '.join(tail)}" if tail else ""
         )
+
+
+def _read_stderr(stream: Any, tail: StderrTail) -> None:
+    """Keep the end of one process's stderr (a thread per process)."""
+    read = getattr(stream, "read1", stream.read)
+    with contextlib.suppress(OSError, ValueError):
+        while chunk := read(65536):
+            tail.add(chunk)
 
 
 class ProgramPort:
@@ -409,16 +507,29 @@ class ProgramPort:
 
 def actions_of(reply: Json) -> list[Json]:
     """The action list of a ``legal_actions`` reply."""
-    return list(reply.get("actions", []))
+    actions = reply.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise ProtocolError("schema", "legal_actions: 'actions' must be a list of action objects")
+    return list(actions)
 
 
 def outcome_of(reply: Json) -> Outcome:
     """The outcome of an ``apply`` reply: accepted with its events, or refused with the error."""
-    if reply.get("accepted", True):
-        return Outcome(True, list(reply.get("events", [])))
-    return Outcome(False, error=reply.get("error") or {"reason": "refused"})
+    accepted = reply.get("accepted", True)
+    if not isinstance(accepted, bool):
+        raise ProtocolError("schema", f"apply: 'accepted' must be true or false, got {accepted!r}")
+    if accepted:
+        events = reply.get("events", [])
+        if not isinstance(events, list):
+            raise ProtocolError("schema", "apply: 'events' must be a list")
+        return Outcome(True, list(events))
+    error = reply.get("error")
+    return Outcome(False, error=error if isinstance(error, dict) else {"reason": "refused"})
 
 
 def position_of(reply: Json) -> Json:
     """The position of an ``observe`` reply."""
-    return dict(reply.get("position", {}))
+    position = reply.get("position", {})
+    if not isinstance(position, dict):
+        raise ProtocolError("schema", "observe: 'position' must be a JSON object")
+    return dict(position)

@@ -240,7 +240,7 @@ def scenarios_by_rule(root: Path = FEATURES) -> dict[str, list[str]]:
 class Result:
     run: Run
     passed: bool
-    step: int | None = None
+    step: int | None = None  # the failing step, counted from 1 as in the message
     message: str = ""
     skipped: bool = False
 
@@ -254,15 +254,15 @@ def execute(run: Run, port: Any) -> Result:
         try:
             run_step(world, s.text, s.kind, s.docstring, s.table)
         except ScenarioFailure as e:
-            return Result(run, False, i, f"step {i + 1} ({s.kind} {s.text}): {e}")
+            return Result(run, False, i + 1, f"step {i + 1} ({s.kind} {s.text}): {e}")
         except Unobservable as e:
-            return Result(run, False, i, f"step {i + 1} ({s.kind} {s.text}): {e}", skipped=True)
+            return Result(run, False, i + 1, f"step {i + 1} ({s.kind} {s.text}): {e}", skipped=True)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError) as e:
             # the engine answered with something the step cannot read: the engine's fault
             return Result(
                 run,
                 False,
-                i,
+                i + 1,
                 f"step {i + 1} ({s.kind} {s.text}): unreadable answer ({type(e).__name__}: {e})",
             )
     try:

@@ -1,6 +1,9 @@
-"""The verdict on one trace, shared by every way of validating it (:mod:`unospec.validate`,
-:mod:`unospec.hidden`): exit-status codes, the :class:`Verdict` record, and the verdict
-for a line whose action the rules refuse."""
+"""The verdict on one trace, shared by the validation of traces with and without unknown
+cards (:mod:`unospec.validate`, :mod:`unospec.hidden`).
+
+A verdict's ``status`` is its exit code: 0 valid, 1 a violation, 2 unusable input, 3 the
+validator itself failed on the file (a bug in unospec, never blamed on the trace).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,10 @@ from typing import Any
 from unospec.reference import IllegalAction, dump
 from unospec.reference.position import Position
 
-VALID, VIOLATION, UNUSABLE = 0, 1, 2
+VALID, VIOLATION, UNUSABLE, ERROR = 0, 1, 2, 3
+STATUS_NAMES = {VALID: "valid", VIOLATION: "violation", UNUSABLE: "unusable", ERROR: "error"}
+#: fields a verdict always has in JSON (``null`` when they do not apply)
+ALWAYS = ("path", "status", "message", "line", "field", "rule", "actions")
 
 
 @dataclass
@@ -33,11 +39,37 @@ class Verdict:
     unknown: int | None = None
     witness: list[dict[str, Any]] | None = None
     core: list[dict[str, Any]] | None = None
+    #: the verdict compares a value of the trace with the reference's: ``expected`` and
+    #: ``actual`` are then kept in JSON whatever they are
+    compared: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        out = {k: v for k, v in self.__dict__.items() if v not in (None, [], "")}
-        out["status"] = {0: "valid", 1: "violation", 2: "unusable"}[self.status]
+        """The verdict as JSON: the fields of :data:`ALWAYS`, ``expected`` and ``actual``
+        of a comparison whatever they are (``null``, ``[]`` and ``""`` included), and the
+        other fields that apply."""
+        out: dict[str, Any] = {}
+        for k, v in self.__dict__.items():
+            if k == "compared":
+                continue
+            if (
+                k in ALWAYS
+                or (self.compared and k in ("expected", "actual"))
+                or v not in (None, [], "")
+            ):
+                out[k] = v
+        out["status"] = STATUS_NAMES[self.status]
         return out
+
+
+def citations(rule: str | None) -> list[str]:
+    """The catalogue's citations of ``rule`` (none for an unknown or missing rule)."""
+    from unospec.spec.catalogue import load as load_catalogue
+
+    cat = load_catalogue()
+    return [str(c) for c in cat.rules[rule].citations] if rule and rule in cat.rules else []
+
+
+_citations = citations  # the name hidden.py imports
 
 
 def refused(
@@ -55,11 +87,3 @@ def refused(
         reproducer={"position": dump(before), "action": action},
         actions=actions,
     )
-
-
-def citations(rule: str | None) -> list[str]:
-    """The citations of ``rule`` (none for an unknown rule or ``None``)."""
-    from unospec.spec.catalogue import load as load_catalogue
-
-    cat = load_catalogue()
-    return [str(c) for c in cat.rules[rule].citations] if rule and rule in cat.rules else []

@@ -25,8 +25,10 @@ from unospec.reference.chance import chance_action
 from unospec.reference.engine import apply, legal_actions, new_game
 from unospec.reference.errors import IllegalAction
 from unospec.reference.position import Position
+from unospec.spec import jsonreader
 
 FORMAT = 1
+LIMITS = jsonreader.Limits(line_bytes=64 * 1024 * 1024)
 
 
 class TraceError(ValueError):
@@ -103,7 +105,7 @@ def play(
     return game
 
 
-def replay(lines: Iterable[str], check_events: bool = True) -> Game:
+def replay(lines: Iterable[str | bytes], check_events: bool = True) -> Game:
     """Replay a trace; raise :class:`TraceError` at the first line that does not fit."""
     it = iter(lines)
     try:
@@ -120,6 +122,8 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
     for key in ("profile", "players", "chance"):
         if key not in header:
             raise TraceError(1, f"/{key}", "required field is missing")
+    if not isinstance(header["chance"], list):
+        raise TraceError(1, "/chance", "must be the list of chance inputs")
     try:
         pos = new_game(header["players"], header["profile"], header.get("options") or {})
     except Exception as e:
@@ -180,11 +184,14 @@ def replay(lines: Iterable[str], check_events: bool = True) -> Game:
     return game
 
 
-def _json(text: str, line_no: int) -> dict[str, Any]:
+def _json(text: str | bytes, line_no: int) -> dict[str, Any]:
+    """One line as a JSON object, read within the limits of the bounded reader (no NaN,
+    no duplicate key, no integer beyond 2**53, no deep nesting, strict UTF-8)."""
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise TraceError(line_no, "", f"not JSON: {e.msg} at column {e.colno}") from None
+        obj = jsonreader.loads(text, line_no, LIMITS)
+    except jsonreader.JsonInputError as e:
+        at = f" at byte {e.offset}" if e.offset is not None else ""
+        raise TraceError(line_no, "", f"{e.reason}{at}") from None
     if not isinstance(obj, dict):
         raise TraceError(line_no, "", "each line is a JSON object")
     return obj

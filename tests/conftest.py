@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -83,38 +84,44 @@ def scenario_profile(request):
     return getattr(request, "param", "official")
 
 
-def _template(fn):
-    from pytest_bdd.scenario import scenario_wrapper_template_registry
+@functools.cache
+def _scenarios_by_id():
+    from unospec.scenarios import load_scenarios
 
-    return scenario_wrapper_template_registry.get(fn)
+    return {sc.id: sc for sc in load_scenarios()}
+
+
+def _scenario(module, name: str):
+    """The scenario of ``features/`` that a test runs, or ``None``: ``tests/test_features.py``
+    names each pytest-bdd test ``test_<scenario ID>``, looked up in our own scenario index
+    (pytest-bdd's registry of scenario templates is private API)."""
+    if getattr(module, "__name__", "").rsplit(".", 1)[-1] != "test_features":
+        return None
+    return _scenarios_by_id().get(name.removeprefix("test_"))
 
 
 def pytest_generate_tests(metafunc):
-    tpl = _template(metafunc.function)
-    if tpl is None or tpl.templated or "scenario_profile" not in metafunc.fixturenames:
+    sc = _scenario(metafunc.module, metafunc.definition.originalname)
+    if sc is None or sc.outline or "scenario_profile" not in metafunc.fixturenames:
         return
-    profiles = [t for t in tpl.tags if t in PROFILE_TAGS] or ["official"]
+    profiles = [t for t in sc.tags if t in PROFILE_TAGS] or ["official"]
     profiles.sort(key=PROFILE_TAGS.index)
     metafunc.parametrize("scenario_profile", profiles, indirect=True)
 
 
 def pytest_collection_modifyitems(config, items):
-    from unospec.scenarios import load_scenarios, slug
     from unospec.spec.catalogue import load as load_catalogue
 
     cat = load_catalogue()
     rules = {cat.canonical(r) or r for r in config.getoption("rule")}
     profiles = set(config.getoption("profile"))
     features = set(config.getoption("feature_file"))
-    index = {(s.file, s.line): s for s in load_scenarios()}
     keep, drop = [], []
     for item in items:
-        tpl = _template(getattr(item, "obj", None))
-        if tpl is None:
+        sc = _scenario(getattr(item, "module", None), getattr(item, "originalname", ""))
+        if sc is None:
             keep.append(item)
             continue
-        sc = index.get((tpl.feature.rel_filename, tpl.line_number))
-        sid = sc.id if sc else slug(tpl.name)
         profile = (
             item.callspec.params.get("scenario_profile") if hasattr(item, "callspec") else None
         )
@@ -122,10 +129,10 @@ def pytest_collection_modifyitems(config, items):
             "_pytest_bdd_example", {}
         )
         run_profile = profile or (example or {}).get("profile") or "official"
-        item.user_properties.append(("scenario", sid))
-        item.user_properties.append(("hash", sc.hash if sc else ""))
-        tags = set(tpl.tags)
-        stem = tpl.feature.rel_filename.removesuffix(".feature")
+        item.user_properties.append(("scenario", sc.id))
+        item.user_properties.append(("hash", sc.hash))
+        tags = set(sc.tags)
+        stem = sc.file.removesuffix(".feature")
         selected = (
             (not rules or tags & rules)
             and (not profiles or run_profile in profiles)
@@ -134,8 +141,8 @@ def pytest_collection_modifyitems(config, items):
                 or {
                     stem,
                     stem.rsplit("/", 1)[-1],
-                    tpl.feature.rel_filename,
-                    tpl.feature.rel_filename.rsplit("/", 1)[-1],
+                    sc.file,
+                    sc.file.rsplit("/", 1)[-1],
                 }
                 & features
             )

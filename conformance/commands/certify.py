@@ -33,7 +33,16 @@ def register(sub: Any) -> None:
         action="store_true",
         help="check every answer against the protocol schemas",
     )
-    p.add_argument("--json", action="store_true", help="print the JSON report instead of tables")
+    output = p.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json", action="store_true", help="print the JSON report instead of tables"
+    )
+    output.add_argument(
+        "--github",
+        action="store_true",
+        help="GitHub Actions: print an error annotation per failing rule and a notice with "
+        "the verdict, and append the summary to $GITHUB_STEP_SUMMARY",
+    )
     p.set_defaults(fn=run)
 
 
@@ -82,7 +91,9 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         cert = certify(settings, progress)
     paths = write(cert, args.report)
     if args.json:
-        sys.stdout.write(json.dumps(to_json(cert), indent=2, default=str) + "\n")
+        sys.stdout.write(json.dumps(to_json(cert), indent=2) + "\n")
+    elif args.github:
+        _github(cert, paths)
     else:
         out = Console()
         rules = per_rule(cert)
@@ -130,3 +141,17 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     if cert.could_not_run:
         return 2
     return 0 if cert.conformant else 1
+
+
+def _github(cert: Any, paths: dict[str, Path]) -> None:
+    """Workflow commands on stdout; the summary into the job summary, if there is one."""
+    from unospec.github import annotations, write_summary
+
+    for line in annotations(cert):
+        sys.stdout.write(line + "\n")
+    target = write_summary(cert)
+    Console(stderr=True).print(
+        f"report: {paths['json']}; "
+        + (f"summary appended to {target}" if target else "GITHUB_STEP_SUMMARY is not set"),
+        highlight=False,
+    )

@@ -18,10 +18,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
+    """Serve until ``stop`` or the end of input (exit 0); interrupted by a signal, every
+    reply produced is written first (exit 2)."""
+    from unospec.processes import interruptible
     from unospec.serve import serve
 
     for name in args.profile or []:
         if name not in cat.profiles:
             print(f"error: unknown profile {name!r}", file=sys.stderr)
             return 2
-    return serve(sys.stdin, sys.stdout, args.profile)
+    with interruptible():
+        return serve(sys.stdin, sys.stdout, args.profile)

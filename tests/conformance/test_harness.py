@@ -82,7 +82,8 @@ def test_an_unsupported_protocol_version_is_refused_at_the_handshake(tmp_path):
 
 
 def test_stderr_noise_is_kept_but_not_held_against_the_program(tmp_path):
-    cert, _ = run("stderr_flood", after=20, tmp=tmp_path, games=2)
+    # 20 MB on stderr takes a while to drain on a busy machine: the point is the noise, not the timeout
+    cert, _ = run("stderr_flood", after=20, tmp=tmp_path, games=2, timeout=5.0)
     assert cert.could_not_run is None
     assert all(f.outcome == "pass" for f in cert.findings), [
         f.message for f in cert.findings if f.outcome != "pass"

@@ -69,7 +69,7 @@ def test_a_fifth_wild_draw_four_breaks_the_deck_composition(lines):
 
 
 def test_actions_after_the_match_ended_are_a_violation(lines):
-    extra = json.dumps({"step": 9999, "action": {"type": "draw", "seat": 0}})
+    extra = json.dumps({"step": len(lines), "action": {"type": "draw", "seat": 0}})
     v = validate_lines(lines + [extra])
     assert v.status == 1 and v.line == len(lines) + 1 and v.rule == "MATCH-TARGET-500"
 

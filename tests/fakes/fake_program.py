@@ -16,17 +16,68 @@ accept_all    accepts every action (legal or not) without changing anything
 refuse_all    refuses every action
 refuse_crash  refuses every action, and exits (status 4) at an apply five requests later
               (with pipelined requests, while the harness still reads the replies in flight)
+ok            answers like the reference throughout
+hang_hello    never answers, not even the handshake
+protocol99    claims protocol version 99 in the handshake
+fork          forks a child (it stays in the process group) that sleeps for ever, then answers
+setsid        starts a child that leaves the session (setsid) and forks a grandchild,
+              both sleeping for ever, then answers
+bad_utf8      answers with a line that is not valid UTF-8
+crash_stderr  writes "crash of process PID" on stderr and exits (status 5) at once
+
+With FAKE_PIDS set to a file name, the program appends its own pid and those of the
+processes it starts to that file (one per line), so a test can check none survives.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
+
+
+def record(pid: int) -> None:
+    if path := os.environ.get("FAKE_PIDS"):
+        with open(path, "a") as f:
+            f.write(f"{pid}\n")
+
+
+def sleep_for_ever() -> None:
+    os.closerange(0, 3)  # hold none of the harness's pipes
+    while True:
+        time.sleep(60)
+
+
+def start_children(mode: str) -> None:
+    if mode == "fork":
+        if (pid := os.fork()) == 0:
+            sleep_for_ever()
+        record(pid)
+    elif mode == "setsid":
+        read, write = os.pipe()
+        if os.fork() == 0:
+            os.setsid()
+            record(os.getpid())
+            if (grandchild := os.fork()) == 0:
+                sleep_for_ever()
+            record(grandchild)
+            os.write(write, b"x")
+            sleep_for_ever()
+        os.read(read, 1)  # the pids are on file before the handshake
 
 
 def main() -> None:
     mode = sys.argv[1]
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 6
+    record(os.getpid())
+    if mode == "hang_hello":
+        while True:  # holds its pipes open, answers nothing
+            time.sleep(60)
+    if mode == "crash_stderr":
+        sys.stderr.write(f"crash of process {os.getpid()}\n")
+        sys.exit(5)
+    start_children(mode)
     from unospec.serve import Server
 
     server = Server()
@@ -40,9 +91,9 @@ def main() -> None:
         if answer is None:
             return
         reply = json.dumps(answer) + "\n"
-        if mode == "old_protocol" and msg.get("cmd") == "hello":
+        if mode in ("old_protocol", "protocol99") and msg.get("cmd") == "hello":
             data = json.loads(reply)
-            data["protocol"] = 0
+            data["protocol"] = 0 if mode == "old_protocol" else 99
             reply = json.dumps(data) + "\n"
         elif count > after:
             if mode == "hang":
@@ -52,6 +103,12 @@ def main() -> None:
                 sys.exit(3)
             if mode == "garbage":
                 reply = "this is not json\n"
+            elif mode == "bad_utf8":
+                sys.stdout.buffer.write(
+                    b'{"seq": ' + str(msg.get("seq")).encode() + b', "x": "\xff"}\n'
+                )
+                sys.stdout.flush()
+                continue
             elif mode == "long":
                 reply = '{"seq": ' + str(msg.get("seq")) + ', "pad": "' + "x" * 10_000_000 + '"}\n'
             elif mode == "wrong_seq":
