@@ -7,6 +7,8 @@ the machine's noise hits every case alike. Cases:
   sv-unoregler, official with stacking and 0-7) — actions and games per second;
 * rlcard: RLCard's UnoGame driven the same way, in RLCard's own virtualenv, for the ratio;
 * validate: ``unospec validate`` over a corpus of long traces — actions per second;
+* hidden: ``unospec validate`` of a long four-player trace seen from seat 0 (three hidden
+  hands: ``null`` cards) — seconds, and the time per action by thirds of the trace;
 * certify: protocol steps per second of differential games against ``unospec serve``
   and the example implementation, with one job and with two, and the echo floor of the
   pipe itself (a program that answers every line at once);
@@ -87,6 +89,92 @@ def case_validate(traces: int, seconds: float) -> dict[str, Any]:
     return {"actions_per_s": actions / dt, "actions": actions, "traces": len(corpus)}
 
 
+def hidden_trace(actions: int, players: int = 4) -> list[str]:
+    """The first seeded single-round game of ``players`` with at least ``actions`` actions
+    (uniformly random legal play, official), as seat 0 logs it: the other hands and what
+    they draw are ``null``; cut to ``actions`` lines."""
+    from unospec.reference.trace import play
+
+    options = {"V-SINGLE-ROUND": True}
+    seed = 0
+    while True:
+        g = play(players, "official", options, seed=seed)
+        if len(g.steps) >= actions:
+            break
+        seed += 1
+    deal = next(c for c in g.chance if c["type"] == "deal")
+    header = {
+        "unospec_trace": 1,
+        "profile": "official",
+        "options": options,
+        "players": players,
+        "deal": {
+            "dealer": _dealer_of(players, g.chance),
+            "hands": [h if s == 0 else [None] * len(h) for s, h in enumerate(deal["hands"])],
+            "starter": deal["starter"],
+        },
+    }
+    lines = [json.dumps(header)]
+    for action, events in g.steps[:actions]:
+        rec: dict[str, Any] = {"action": action}
+        drawn = [
+            {"seat": e["seat"], "cards": e["cards"] if e["seat"] == 0 else [None] * len(e["cards"])}
+            for e in events
+            if e["type"] == "cards_drawn"
+        ]
+        if drawn:
+            rec["drawn"] = drawn
+        lines.append(json.dumps(rec))
+    return lines
+
+
+def _dealer_of(players: int, chance: list[dict[str, Any]]) -> int:
+    """The dealer the game's dealer-selection draws chose."""
+    from unospec.reference import apply, new_game
+
+    pos = new_game(players, "official", {"V-SINGLE-ROUND": True})
+    for c in chance:
+        if c["type"] != "dealer_draw":
+            break
+        pos, _ = apply(pos, c)
+    return pos.dealer
+
+
+def case_hidden(actions: int) -> dict[str, Any]:
+    """Validate :func:`hidden_trace`; the time of each line is taken from the replay (both
+    passes: the first finds the witness, the second replays it), summed by thirds."""
+    from unospec import unknown_cards
+    from unospec.validate import validate_lines
+
+    lines = hidden_trace(actions)
+    per_line = [0.0] * (len(lines) + 1)
+    step = unknown_cards._Replay.line
+
+    def timed(self: Any, idx: int, line_no: int, rec: dict[str, Any]) -> Any:
+        t = time.process_time()
+        try:
+            return step(self, idx, line_no, rec)
+        finally:
+            per_line[line_no] += time.process_time() - t
+
+    unknown_cards._Replay.line = timed  # type: ignore[method-assign]
+    start, cpu = time.perf_counter(), time.process_time()
+    v = validate_lines(lines, solver_seconds=600)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    unknown_cards._Replay.line = step  # type: ignore[method-assign]
+    third = len(lines) // 3
+    thirds = [per_line[2:third], per_line[third : 2 * third], per_line[2 * third :]]
+    return {
+        "seconds": wall,
+        "cpu_seconds": cpu,
+        "status": v.status,
+        "actions": v.actions,
+        "unknown": v.unknown,
+        "message": v.message,
+        "ms_per_action_by_thirds": [1000 * sum(t) / max(len(t), 1) for t in thirds],
+    }
+
+
 def case_certify(argv: list[str], games: int, jobs: int) -> dict[str, Any]:
     from unospec.certify import Settings, certify
 
@@ -158,6 +246,7 @@ def case_prove() -> dict[str, Any]:
 CASES = {
     "engine": case_engine,
     "validate": case_validate,
+    "hidden": case_hidden,
     "certify": case_certify,
     "echo": case_echo,
     "prove": case_prove,
@@ -293,6 +382,10 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         cases[f"engine {label}"]["games_per_s"] = median_of(runs, "games_per_s")
     runs = [run_case("validate", traces=2 if quick else 6, seconds=seconds) for _ in range(repeats)]
     record("validate", runs, "actions_per_s")
+    runs = [run_case("hidden", actions=150 if quick else 1000)]
+    record("hidden 4p 3 hidden hands", runs, "seconds")
+    for key in ("cpu_seconds", "ms_per_action_by_thirds", "status", "unknown"):
+        cases["hidden 4p 3 hidden hands"][key] = runs[0].get(key)
     serve = [sys.executable, "-m", "unospec", "serve"]
     example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
     games = 2 if quick else 6
@@ -336,6 +429,24 @@ def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             ">=",
         ),
         ("validated actions/s", median("validate"), 50_000, ">="),
+        (
+            "hidden cards: 1,000-action 4-player trace, seconds",
+            median("hidden 4p 3 hidden hands"),
+            10,
+            "<=",
+        ),
+        (
+            "hidden cards: peak memory, MB",
+            cases.get("hidden 4p 3 hidden hands", {}).get("max_rss_mb"),
+            1024,
+            "<=",
+        ),
+        (
+            "hidden cards: last third's time per action ÷ first third's",
+            _growth(cases.get("hidden 4p 3 hidden hands", {}).get("ms_per_action_by_thirds")),
+            1.5,
+            "<=",
+        ),
         ("certify steps/s per job (vs serve)", median("certify serve --jobs 1"), 5_000, ">="),
         (
             "certify messages/s ÷ echo floor (one request per round trip)",
@@ -356,6 +467,11 @@ def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
         met = None if value is None else value >= goal if op == ">=" else value <= goal
         out.append({"target": name, "value": value, "goal": f"{op} {goal:g}", "met": met})
     return out
+
+
+def _growth(thirds: list[float] | None) -> float | None:
+    """How much the time per action grew from the first third of a trace to the last."""
+    return thirds[2] / thirds[0] if thirds and thirds[0] else None
 
 
 def main() -> None:

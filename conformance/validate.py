@@ -23,13 +23,14 @@ from typing import IO, Any
 
 from unospec.attribution import rule_for_field
 from unospec.compare import diff_positions
+from unospec.hidden import SOLVER_SECONDS, validate_hidden
 from unospec.protocol import schema_errors
 from unospec.reference import IllegalAction, apply, dump, new_game
 from unospec.reference.engine import SEAT_ACTIONS
 from unospec.reference.position import Position
 from unospec.spec import jsonreader
 from unospec.spec.cards import COLOURS, is_card
-from unospec.verdict import (  # noqa: F401 (hidden.py imports them from here)
+from unospec.verdict import (  # noqa: F401 (re-exported)
     ERROR,
     UNUSABLE,
     VALID,
@@ -135,8 +136,6 @@ def validate_stream(
             raise Unusable(1, "", "the trace is empty") from None
         header = first[1]
         if "chance" not in header:
-            from unospec.hidden import SOLVER_SECONDS, validate_hidden
-
             seconds = SOLVER_SECONDS if solver_seconds is None else solver_seconds
             return validate_hidden(header, list(it), path, seconds)
         return Replay(path, header).run(it)

@@ -6,7 +6,9 @@ from unospec.bench import (
     case_certify,
     case_echo,
     case_engine,
+    case_hidden,
     case_validate,
+    hidden_trace,
     judge_targets,
     run_case,
 )
@@ -32,6 +34,18 @@ def test_the_engine_case_runs_the_build_it_is_asked_for():
 def test_validate_case_validates_real_traces():
     r = case_validate(1, 0.1)
     assert r["actions"] > 0 and r["traces"] == 1
+
+
+def test_hidden_case_validates_a_game_seen_from_seat_zero():
+    import json
+
+    lines = hidden_trace(60)
+    header = json.loads(lines[0])
+    assert len(lines) == 61 and None not in header["deal"]["hands"][0]
+    assert all(h == [None] * 7 for h in header["deal"]["hands"][1:])
+    r = case_hidden(60)
+    assert r["status"] == 0 and r["actions"] == 60 and r["unknown"] >= 21
+    assert len(r["ms_per_action_by_thirds"]) == 3 and r["cpu_seconds"] > 0
 
 
 def test_echo_floor_round_trips_through_the_protocol_client():
@@ -75,6 +89,9 @@ def test_targets_are_judged_against_the_issue_goals():
     assert met == {
         "reference ÷ RLCard, 4 players, actions/s": False,
         "validated actions/s": True,
+        "hidden cards: 1,000-action 4-player trace, seconds": None,
+        "hidden cards: peak memory, MB": None,
+        "hidden cards: last third's time per action ÷ first third's": None,
         "certify steps/s per job (vs serve)": False,
         "certify messages/s ÷ echo floor (one request per round trip)": True,
         "certify messages/s ÷ pipelined echo floor (48 requests per write)": False,
@@ -92,7 +109,13 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
     for name in ("engine official 4p", "validate", "certify serve --jobs 1", "echo floor"):
         assert cases[name]["median"] > 0, name
         assert cases[name]["max_rss_mb"] > 0, name
-    assert len(results["targets"]) == 6
+    assert len(results["targets"]) == 9
+    hidden = cases["hidden 4p 3 hidden hands"]
+    assert (
+        hidden["status"] == 0
+        and hidden["unknown"] > 0
+        and len(hidden["ms_per_action_by_thirds"]) == 3
+    )
     assert all(t["met"] in (True, False, None) for t in results["targets"])
     from unospec.reference import native
 

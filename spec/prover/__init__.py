@@ -6,7 +6,9 @@ proves every invariant (:mod:`unospec.spec.prover.invariants`) inductive for eve
 player count and profile group; :mod:`unospec.spec.prover.lemmas` proves facts about the
 arithmetic alone; :mod:`unospec.spec.prover.policies` shows what the deadlock policies are for;
 :mod:`unospec.spec.prover.distinguish` finds positions that tell two profiles apart;
-:mod:`unospec.spec.prover.hidden` checks traces whose cards are partly hidden. The refinement
+:mod:`unospec.spec.prover.hidden` checks traces whose cards are partly hidden (line by
+line: :mod:`unospec.spec.prover.trace_model`, over the facts of
+:mod:`unospec.spec.prover.trace_facts`). The refinement
 tests run the same model on integers (:mod:`unospec.spec.prover.steps`) against the engine.
 
 This package is the only place that imports Z3; nothing the engine imports imports it.

@@ -179,3 +179,54 @@ def test_hands_that_change_seats_keep_their_cards():
     _plays(m, 5, 1, "B5")  # not among seat 0's old cards
     out = m.check()
     assert not out.consistent and [a.line for a in out.core] == [5]
+
+
+def test_the_fact_language_doctests():
+    import doctest
+
+    from unospec.spec.prover import trace_facts
+
+    assert doctest.testmod(trace_facts).failed == 0
+
+
+def test_a_long_hand_becomes_a_variable_of_its_own_and_follows_the_witness():
+    """A hand that many batches entered is one derived variable per kind once a fact uses
+    it, so facts stay short; changing a batch's card changes the variable with it."""
+    from unospec.spec.prover.trace_model import SHORT
+
+    m = TraceModel()
+    batches = [m.hide(line, 1, 1) for line in range(2, SHORT + 5)]
+    snapshot = m.hand(1)
+    assert all(len(e) == 1 for e in snapshot.values())  # one derived variable per kind
+    (name,) = snapshot["R1"]
+    before = m.hand_counts(1).get("R1", 0)
+    first = batches[0]
+    old = m.batch_cards(first)[0]
+    m.place(first, {"R1": 1})
+    assert m.values[name] == before + (old != "R1")
+    assert sum(m.hand_counts(1).values()) == len(batches)
+
+
+def test_a_solver_call_a_few_batches_settle_keeps_the_rest_of_the_witness():
+    """Seat 1 draws unknown cards, then is found to hold no red: the one-card repair cannot
+    clear several red cards, so Z3 is asked, on a window of batches only; the trace never
+    goes to the whole-trace session, and the batches outside the window keep their cards."""
+    m = TraceModel()
+    others = [k for k in m.hand(3) if k[0] in "BG" and k[1] != "0"][:30]
+    old = []
+    for line, k in enumerate(others, 2):  # seat 3's cards: no red
+        old.append(m.hide(line, 3, 1))
+        m.place(old[-1], {k: 1})
+    old = old[:-8]  # (the latest batches are in every window)
+    for line in range(40, 44):
+        m.hide(line, 1, 1)
+    assert m.check().consistent
+    reds = [k for k in m.hand(1) if k[0] == "R"]
+    assert sum(m.hand_counts(1).get(k, 0) for k in reds) >= 2
+    hand = m.hand(1)
+    fact = AllOf(tuple(at_most(hand[k], 0) for k in reds))
+    m.say(44, "seat 1 holds no red", "WD4-CHALLENGE-INNOCENT", "/drawn/0/seat", fact)
+    assert m.check().consistent and m.solver_calls == 1
+    assert not any(m.hand_counts(1).get(k, 0) for k in reds)
+    assert not m._session.flags  # the whole-trace session was not needed
+    assert [m.batch_cards(b) for b in old] == [[k] for k in others[: len(old)]]
