@@ -251,7 +251,7 @@ def load(data: dict[str, Any]) -> Position:
     except Exception as e:  # unknown profile or bad options
         raise PositionError("/options" if kw["options"] else "/profile", str(e)) from None
     _check_state(kw, n, cfg)
-    return Position(**kw, cfg=cfg)
+    return Position(**kw)  # its cfg is compiled again from the same cache
 
 
 def _seat(v: Any, n: int, where: str, nullable: bool = False) -> None:
