@@ -495,7 +495,7 @@ def _check_shuffle(kw: dict[str, Any], c: dict[str, Any]) -> None:
             raise PositionError("/chance/purpose", "the starter is reshuffled only in phase deal")
         pile, what = kw["draw_pile"], "the draw pile"
     elif purpose == "reshuffle":
-        if phase not in (*DECIDING, "scoring"):
+        if phase not in DECIDING and phase != "scoring":
             raise PositionError("/chance/purpose", f"phase {phase} does not reshuffle", "RESHUFFLE")
         keep = 2 if phase == "cheat" else 1
         pile, what = kw["discard_pile"][:-keep], "the discards below the top"
