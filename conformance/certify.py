@@ -176,7 +176,9 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
 
 
 def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
-    rules = list(run.scenario.ids)
+    """One scenario run. A pass counts for every rule its steps check; a failure blames
+    only the rule its failing step checks (tags select scenarios, they do not blame)."""
+    rules = run.rules_checked()
     if reason and reason.startswith("not applicable"):
         return Finding("scenario", run.id, "not_applicable", rules, reason)
     if reason:
@@ -202,7 +204,13 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
         return Finding("scenario", run.id, "pass", rules, seconds=seconds)
     outcome = "skipped" if result.skipped else "fail"
     return Finding(
-        "scenario", run.id, outcome, rules, result.message, step=result.step, seconds=seconds
+        "scenario",
+        run.id,
+        outcome,
+        [result.rule] if result.rule and outcome == "fail" else rules,
+        result.message,
+        step=result.step,
+        seconds=seconds,
     )
 
 

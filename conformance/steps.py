@@ -25,6 +25,11 @@ class ScenarioFailure(AssertionError):
     """A step's expectation did not hold."""
 
 
+class ActionRefused(ScenarioFailure):
+    """An action the scenario expects to be taken was refused (blamed on the step that
+    took it, not on the step that noticed)."""
+
+
 class Unobservable(Exception):
     """The step needs something the engine does not report (a position field it leaves out
     of ``observe``, or events): the scenario is skipped for it, with this reason."""
@@ -77,7 +82,7 @@ class World:
     def require_checked(self) -> None:
         """A refused action must be looked at by a 'Then the action is refused' step."""
         if not self.checked and self.last is not None:
-            raise ScenarioFailure(
+            raise ActionRefused(
                 f"the action {json.dumps(self.last_action)} was refused: {self.last.error}"
             )
 
