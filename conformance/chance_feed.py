@@ -132,6 +132,7 @@ class Stepped:
     events: list[Json]
     notes: list[Note] = field(default_factory=list)
     waiting: bool = False  # stopped at a chance input the harness dictates
+    inputs: list[Json] = field(default_factory=list)  # the chance inputs it took, in order
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,7 @@ def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -
         pos.draw_pile = list(plan.pile)
     events: list[Json] = []
     notes: list[Note] = []
+    inputs: list[Json] = []
     if action is not None:
         pos, events = apply(pos, action)
     items = list(feed.report.items)
@@ -241,6 +243,7 @@ def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -
             break
         try:
             pos, more = apply(pos, chance)
+            inputs.append(chance)
         except IllegalAction as e:
             notes.append(Note(e.rule, f"the program's {chance['type']}: {e.reason}", e.field, True))
             waiting = True
@@ -264,7 +267,7 @@ def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -
             segment += 1
         elif e["type"] == "cards_drawn":
             draws.append((segment, e["seat"], len(e["cards"])))
-    return _Run(Stepped(pos, events, notes, waiting), draws)
+    return _Run(Stepped(pos, events, notes, waiting, inputs), draws)
 
 
 def _reshuffle(
