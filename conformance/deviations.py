@@ -246,6 +246,66 @@ def special_starter_ignored(ctx: StepContext) -> list[tuple[Position, str]]:
     return _restart(ctx, first, direction, victim, rule)
 
 
+@state("dealer-chosen-otherwise")
+def dealer_chosen_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
+    """The program names a dealer after the dealer draw where the rules choose another
+    (or wait for tied seats to draw again): the round waits for that dealer's deal."""
+    a, after, dealer = ctx.action, ctx.official.after, ctx.observed.get("dealer")
+    if not a or a.get("type") != "dealer_draw" or not isinstance(dealer, int):
+        return []
+    if dealer == after.dealer or not 0 <= dealer < after.players:
+        return []
+    tie = after.chance is not None and after.chance["type"] == "dealer_draw"
+    rule = "P-DEALER-TIE" if tie and dealer in after.chance["seats"] else "DEALER-SELECTION"
+    out = after.copy()
+    out.dealer = dealer
+    out.chance = None
+    setup.ask_for_deal(out)
+    return [(out, rule)]
+
+
+@state("tie-redraw-otherwise")
+def tie_redraw_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
+    """After a tie the program asks other seats to draw again than the tied ones."""
+    a, after, want = ctx.action, ctx.official.after, ctx.observed.get("chance")
+    if not a or a.get("type") != "dealer_draw" or not isinstance(want, dict):
+        return []
+    seats = want.get("seats")
+    if want.get("type") != "dealer_draw" or not isinstance(seats, list):
+        return []
+    if not all(isinstance(x, int) and 0 <= x < after.players for x in seats) or not seats:
+        return []
+    out = ctx.before.copy()
+    out.chance = {"type": "dealer_draw", "seats": sorted(set(seats))}
+    return [(out, "P-DEALER-TIE")]
+
+
+@state("hands-dealt-otherwise")
+def hands_dealt_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
+    """The program's hands after the deal have another size: follow its hands and piles
+    (the cards it dealt beyond seven come from the top of the draw pile)."""
+    hands = ctx.observed.get("hands")
+    after = ctx.official.after
+    if _deal_of(ctx) is None or not isinstance(hands, list) or len(hands) != after.players:
+        return []
+    if not all(isinstance(h, list) for h in hands):
+        return []
+    sizes = {len(h) for s, h in enumerate(hands) if not after.eliminated[s]}
+    if len(sizes) != 1 or sizes == {7}:
+        return []
+    out = after.copy()
+    for s, h in enumerate(hands):
+        for c in h:
+            if out.hands[s].count(c) < h.count(c):
+                if c not in out.draw_pile:
+                    return []
+                out.draw_pile.remove(c)
+                out.hands[s].append(c)
+    if [sorted(h) for h in out.hands] != [sorted(h) for h in hands]:
+        return []
+    return [(out, "DEAL-SEVEN")]
+
+
 @state("next-dealer-otherwise")
 def next_dealer_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
     """The program's dealer for a new round: the round waits for that dealer's deal, or

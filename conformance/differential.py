@@ -463,6 +463,16 @@ class Game:
             and any(e["type"] == "round_won" for e in official.events)
         ):
             self.ended_direction = _direction_at_end(before, act)
+        if (extra := _not_the_deck(obs)) is not None:
+            self._diverge(
+                k,
+                "state",
+                "DECK-COMPOSITION",
+                f"the program's cards are not the 108-card deck ({extra})",
+                field="/hands",
+                action=act,
+            )
+            raise Unreconciled(f"at step {k} the program's cards are not the deck")
         fatal = [n for n in official.notes if n.fatal]
         for n in fatal:
             self._diverge(k, "chance", n.rule, n.message, field=n.field, action=act)
@@ -825,6 +835,28 @@ def agrees(p: Plan, replies: list[Json]) -> bool:
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+
+def _not_the_deck(obs: Json) -> str | None:
+    """Where a program shows every card (hands and both piles), what makes them another
+    deck than the 108 cards; ``None`` when they are the deck or it shows less."""
+    from unospec.spec.cards import DECK_COUNTS
+
+    parts = [obs.get("draw_pile"), obs.get("discard_pile")]
+    hands = obs.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(p, list) for p in [*parts, *hands]):
+        return None
+    held: Counter[Any] = Counter()
+    for p in [*parts, *hands]:
+        for c in p:
+            if not isinstance(c, str):
+                return None
+            held[c] += 1
+    if held == Counter(DECK_COUNTS):
+        return None
+    extra = sorted((held - Counter(DECK_COUNTS)).elements())
+    missing = sorted((Counter(DECK_COUNTS) - held).elements())
+    return f"extra: {' '.join(extra) or 'none'}; missing: {' '.join(missing) or 'none'}"
 
 
 def _hands(obs: Json) -> tuple[tuple[str, ...], ...] | None:
