@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from unospec.compiled_scenarios import CompiledPort, compiled, compiles
 from unospec.differential import Divergence, Game, GameResult, replay
 from unospec.explanation import Change, Explainer
 from unospec.protocol import Program, ProgramPort, ProtocolError
@@ -166,7 +167,9 @@ def smoke(worker: Worker, settings: Settings) -> str | None:
 def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str | None]]:
     """The scenario runs for ``profile``, each with a reason to skip it (or ``None``)."""
     declared = set(hello.get("options") or [])
-    can_load = "load" in (hello.get("capabilities") or [])
+    caps = set(hello.get("capabilities") or [])
+    can_load = "load" in caps
+    own_deal = "own_deal" in caps
     out = []
     for sc in load_scenarios():
         for run in sc.runs:
@@ -182,10 +185,31 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
                 # certification is per profile and declared options: a variant the program
                 # does not offer is outside what it claims (not applicable, not a skip)
                 reason = f"not applicable: needs option(s) {', '.join(sorted(needed - declared))}"
-            elif not can_load and not any(s.text.startswith("a new ") for s in run.steps):
-                reason = "sets up a position: needs the 'load' capability"
+            elif not can_load:
+                reason = _without_load(run, own_deal)
             out.append((run, reason))
     return out
+
+
+def _without_load(run: Run, own_deal: bool) -> str | None:
+    """Why a program that cannot load a position cannot run ``run`` (``None``: it can:
+    it starts from a new match, or its position compiles into a deal)."""
+    new_match = any(s.text.startswith("a new ") for s in run.steps)
+    if own_deal:
+        what = "starts from a new match" if new_match else "sets up a position"
+        return f"{what}: needs a dictated deal or 'load' (the program owns its deal)"
+    if new_match:
+        return None
+    return compiles(run.id)
+
+
+def _port_for(worker: Worker, run: Run) -> Any:
+    """The port a scenario run talks to: the program's, or for a program without ``load``
+    the compiled one that reaches the scenario's position by a deal."""
+    caps = set((worker.program.hello or {}).get("capabilities") or [])
+    if "load" in caps or any(s.text.startswith("a new ") for s in run.steps):
+        return worker.port
+    return CompiledPort(worker.port, compiled(run.id)[0] or 0)
 
 
 def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
@@ -199,7 +223,7 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     t0 = time.perf_counter()
     try:
         worker.fresh()
-        result = execute(run, worker.port)
+        result = execute(run, _port_for(worker, run))
     except ProtocolError as e:
         outcome = "timeout" if e.kind == "timeout" else "errored"
         if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
@@ -277,6 +301,11 @@ def deviation_findings(
     the fewest changes that explain everything the program did (a program that plays one
     option is told so once, not under each rule the option touches)."""
     seen = [(d, g.counts[d.key]) for g in results for d in g.divergences]
+    # a change the program was seen not to play (it did what the rules say where the
+    # change would have made it do otherwise) explains nothing, if another does
+    for d, _ in seen:
+        clean = [a for a in d.alternatives if not explainer.contradicted.get(a[0])]
+        d.alternatives = clean or d.alternatives
     chosen = _cover(
         [(d.alternatives, n) for d, n in seen if d.alternatives],
         lambda c: explainer.by_id[c].rank if c in explainer.by_id else 0,

@@ -17,6 +17,7 @@ outcome, with the reference's functions.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -41,6 +42,7 @@ class Deviation:
     rules: tuple[str, ...]  # the rule it breaks (the first unless the step says which)
     kind: str  # "state" or "legal"
     what: str
+    rank: int = 0  # among explanations of as much, the smaller is the likelier
 
 
 @dataclass
@@ -69,7 +71,8 @@ def deviations() -> tuple[Deviation, ...]:
     """The deviations of ``deviations.toml``, in order."""
     data = tomllib.loads((files("unospec") / "deviations.toml").read_text(encoding="utf-8"))
     return tuple(
-        Deviation(d["id"], tuple(d["rules"]), d["kind"], d["what"]) for d in data["deviation"]
+        Deviation(d["id"], tuple(d["rules"]), d["kind"], d["what"], d.get("rank", 0))
+        for d in data["deviation"]
     )
 
 
@@ -282,27 +285,31 @@ def tie_redraw_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
 
 @state("hands-dealt-otherwise")
 def hands_dealt_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
-    """The program's hands after the deal have another size: follow its hands and piles
-    (the cards it dealt beyond seven come from the top of the draw pile)."""
-    hands = ctx.observed.get("hands")
+    """The program's hands after the deal have another size: follow its hands (and its
+    draw pile, where it shows one), the cards coming from the rest of the deck."""
+    hands, pile = ctx.observed.get("hands"), ctx.observed.get("draw_pile")
     after = ctx.official.after
     if _deal_of(ctx) is None or not isinstance(hands, list) or len(hands) != after.players:
         return []
-    if not all(isinstance(h, list) for h in hands):
+    if not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
         return []
-    sizes = {len(h) for s, h in enumerate(hands) if not after.eliminated[s]}
-    if len(sizes) != 1 or sizes == {7}:
+    sizes = [len(h) for s, h in enumerate(hands) if not after.eliminated[s]]
+    if max(set(sizes), key=sizes.count) == 7:
+        return []  # most hands hold seven: not a deal of another size
+    pool = Counter(after.draw_pile)
+    for h in after.hands:
+        pool.update(h)
+    held = Counter(c for h in hands for c in h)
+    if held - pool:
         return []
+    rest = pool - held
     out = after.copy()
-    for s, h in enumerate(hands):
-        for c in h:
-            if out.hands[s].count(c) < h.count(c):
-                if c not in out.draw_pile:
-                    return []
-                out.draw_pile.remove(c)
-                out.hands[s].append(c)
-    if [sorted(h) for h in out.hands] != [sorted(h) for h in hands]:
-        return []
+    out.hands = [list(h) for h in hands]
+    if isinstance(pile, list) and Counter(pile) == rest:
+        out.draw_pile = list(pile)
+    else:
+        out.draw_pile = [c for c in after.draw_pile if rest[c] > 0 and not rest.subtract([c])]
+        out.draw_pile += sorted(rest.elements())
     return [(out, "DEAL-SEVEN")]
 
 
@@ -331,6 +338,76 @@ def next_dealer_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
     for pos, _ in got:
         pos.dealer = dealer
     return got
+
+
+STARTER_RULES = {
+    ar.NUMBER: "FIRST-CARD-NUMBER",
+    ar.SKIP: "FIRST-CARD-SKIP",
+    ar.REVERSE: "FIRST-CARD-REVERSE",
+    ar.DRAW_TWO: "FIRST-CARD-DRAW-TWO",
+    ar.WILD: "FIRST-CARD-WILD",
+}
+
+
+@state("starter-acts-otherwise")
+def starter_acts_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
+    """After the deal, the program's first player, direction and (for a Draw Two) victim
+    are others than the starter's rule gives: the starter's rule is broken, whatever the
+    program did instead. A Wild Draw Four the rules return but the program keeps on top
+    breaks FIRST-CARD-WD4."""
+    after, obs = ctx.official.after, ctx.observed
+    if not _starter_step(ctx) or after.dealer is None:
+        return []
+    to_act, direction = obs.get("to_act"), obs.get("direction")
+    if not isinstance(to_act, int) or direction not in (1, -1):
+        return []
+    top = obs.get("discard_pile")
+    kept_wd4 = (
+        isinstance(top, list)
+        and top[-1:] == [WILD_DRAW_FOUR]
+        and any(e["type"] == "starter_returned" for e in ctx.official.events)
+        and after.chance is not None
+    )
+    if kept_wd4:
+        base = after.copy()
+        base.draw_pile.remove(WILD_DRAW_FOUR)
+        base.discard_pile = [WILD_DRAW_FOUR]
+        base.chance = None
+        base.phase = "colour" if obs.get("phase") == "colour" else "turn"
+        base.pending = (
+            {"seat": to_act, "starter": True, "wild": WILD_DRAW_FOUR, "prior_colour": None}
+            if base.phase == "colour"
+            else None
+        )
+        base.colour = obs.get("colour") if base.phase == "turn" else None
+        rule = "FIRST-CARD-WD4"
+    else:
+        if not after.discard_pile or (kind := _kind(after.discard_pile[-1])) is None:
+            return []
+        base, rule = after, STARTER_RULES[kind]
+    if to_act not in base.active:
+        return []
+    hands = obs.get("hands")
+    deal = _deal_of(ctx)
+    dealt = deal["hands"] if deal is not None else ctx.before.hands
+    victim = ar.NO_VICTIM
+    if isinstance(hands, list) and len(hands) == base.players:
+        grew = [
+            s
+            for s in base.active
+            if isinstance(hands[s], list) and len(hands[s]) == len(dealt[s]) + 2
+        ]
+        if len(grew) == 1:
+            victim = ring(base).index(grew[0])
+    seats = ring(base)
+    ctx2 = (
+        ctx
+        if base is after
+        else StepContext(
+            ctx.before, ctx.action, ctx.feed, Stepped(base, ctx.official.events, []), ctx.observed
+        )
+    )
+    return _restart(ctx2, seats.index(to_act), direction, victim, rule)
 
 
 @state("direction-kept-for-new-round")

@@ -324,6 +324,8 @@ class Game:
             )
         missing, extra = diff_actions(expected, offered)
         if not missing and not extra:
+            if self.explainer.suspects:
+                self.explainer.legal_contradicts(self.ref, expected, self.explainer.suspects)
             return
         for g in self.explainer.legal(self.ref, expected, offered):
             what = []
@@ -480,6 +482,9 @@ class Game:
             raise Unreconciled(f"at step {k}: {fatal[0].message}")
         d = diff_positions(dump(official.after, share=True), obs)
         if not d and not official.notes:
+            if self.explainer.suspects:
+                ctx = StepContext(before, act, feed, official, obs, self.ended_direction)
+                self.explainer.contradicts(ctx, self.explainer.suspects)
             self.ref = self._sync(official.after, obs)
             for e in official.events:
                 self.result.judged[e["rule"]] += 1
@@ -571,6 +576,8 @@ class Game:
 
     def _diverge(self, k: int, kind: str, rule: str | None, message: str, **kw: Any) -> None:
         div = Divergence(self.result.id, k, kind, rule, message, **kw)
+        if len(div.alternatives) > 1:  # which of them does the program play? watch them
+            self.explainer.suspects.update(c for c, _ in div.alternatives)
         r = self.result
         r.counts[div.key] += 1
         if r.counts[div.key] == 1:  # the first is the shortest: its history is the least

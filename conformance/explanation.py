@@ -143,7 +143,7 @@ def _others(p: Any, current: Any = None) -> list[Any]:
 
 
 def deviation_changes() -> list[Change]:
-    return [Change(d.id, "deviation", d.rules, d.what) for d in deviations()]
+    return [Change(d.id, "deviation", d.rules, d.what, rank=d.rank) for d in deviations()]
 
 
 @dataclass
@@ -189,6 +189,16 @@ class Explainer:
         self.by_id = {c.id: c for c in self.changes}
         # changes that explained an earlier step come first (a program deviates consistently)
         self.used: dict[str, int] = {}
+        # steps where the program did what the rules say although a change would have made
+        # it do otherwise: evidence against that change (see :meth:`contradicts`)
+        self.contradicted: dict[str, int] = {}
+        # changes that explained a step another change explained as well
+        self.suspects: set[str] = set()
+
+    def _trusted(self, cid: str) -> bool:
+        """Explained enough steps, and never one that another change explains as well:
+        the others need not be tried."""
+        return self.used.get(cid, 0) >= TRUSTED and cid not in self.suspects
 
     def _ordered(self) -> list[Change]:
         return sorted(self.changes, key=lambda c: (-self.used.get(c.id, 0), c.rank))
@@ -224,9 +234,41 @@ class Explainer:
                     if not _differs(after, ctx.observed):
                         out.append(Explained(ch, rule, after))
                         break
-            if out and self.used.get(out[0].change.id, 0) >= TRUSTED:
+            if out and self._trusted(out[0].change.id):
                 break  # a change this program is known to play explains it
         return out
+
+    def contradicts(self, ctx: StepContext, suspects: Iterable[str]) -> None:
+        """At a step where the program did what the rules say, count each suspect change
+        (one of several that explained an earlier step) that would have made it do
+        otherwise: a program that plays it would have differed here."""
+        for cid in suspects:
+            ch = self.by_id.get(cid)
+            if ch is None:
+                continue
+            if ch.kind == "option":
+                got = self._under_option(ctx, ch)
+                differs = got is not None and _differs(got.after, ctx.observed)
+            elif (fn := STATE.get(ch.id)) is not None:
+                differs = any(_differs(after, ctx.observed) for after, _ in fn(ctx))
+            else:
+                continue
+            if differs:
+                self.contradicted[cid] = self.contradicted.get(cid, 0) + 1
+
+    def legal_contradicts(
+        self, before: Position, official: list[Json], suspects: Iterable[str]
+    ) -> None:
+        """The same at a step where the program offered exactly the legal actions."""
+        exp = {canonical_action(a): a for a in official}
+        for cid in suspects:
+            ch = self.by_id.get(cid)
+            if ch is None or (ch.kind == "deviation" and ch.id not in LEGAL):
+                continue
+            if any(
+                add or remove for add, remove, _ in self._legal_changes(ch, before, official, exp)
+            ):
+                self.contradicted[cid] = self.contradicted.get(cid, 0) + 1
 
     def _under_option(self, ctx: StepContext, ch: Change) -> Stepped | None:
         cfg = self.configs[ch.id]
@@ -254,7 +296,7 @@ class Explainer:
                     fits.append((ch, add, remove, rule))
             if (
                 fits
-                and self.used.get(fits[0][0].id, 0) >= TRUSTED
+                and self._trusted(fits[0][0].id)
                 and (fits[0][1] == extra.keys() and fits[0][2] == missing.keys())
             ):
                 break  # a change this program is known to play explains all of it
