@@ -452,11 +452,12 @@ def confirm(worker: Worker, settings: Settings, explainer: Explainer, f: Finding
     seed), judged step by step; confirmed when the same rule (or, unexplained, the same
     field) diverges again."""
     repro = f.reproducer or {}
+    if worker.program.broken:
+        return False  # judged unusable: nothing more is asked of it
     try:
         worker.fresh()
         result = replay(worker.program, explainer, repro, ref_profile=settings.profile)
     except ProtocolError:
-        worker.fresh()
         return False
     want = f.rules[0] if f.rules else None
     return any(

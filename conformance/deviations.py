@@ -340,6 +340,101 @@ def next_dealer_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
     return got
 
 
+#: the rules of a card's effect, by the events that show it
+EFFECT_EVENTS = ("turn_skipped", "direction_reversed", "cards_drawn")
+EFFECT_RULES = {
+    "SKIP-EFFECT",
+    "REVERSE-EFFECT",
+    "DRAW-TWO-EFFECT",
+    "WD4-EFFECT",
+    "TWO-PLAYER-SKIP",
+    "REVERSE-TWO-PLAYER",
+    "TWO-PLAYER-DRAW",
+}
+
+
+@state("card-acts-otherwise")
+def card_acts_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
+    """The step passed the turn, set the direction or made seats draw otherwise than the
+    rule of the card's effect (or TURN-ADVANCE, for a card without effect) says: follow
+    the program's seat to act, direction and draws."""
+    a, after, obs = ctx.action, ctx.official.after, ctx.observed
+    if not a or a.get("type") not in ("play", "colour", "accept", "pass"):
+        return []
+    waiting = after.chance is not None  # a draw waits for a reshuffle half-way
+    if waiting and (obs.get("chance") or {}).get("type", after.chance["type"]) != "shuffle":
+        return []
+    if after.phase != obs.get("phase", after.phase) or after.phase != "turn" and not waiting:
+        return []
+    to_act, direction = obs.get("to_act"), obs.get("direction", after.direction)
+    if not isinstance(to_act, int) or to_act not in after.active or direction not in (1, -1):
+        return []
+    out = after.copy()
+    redrawn = False if waiting else _redraws(out, ctx)
+    if redrawn is None:
+        return []
+    events = ctx.official.events
+    # blame the rule of what differs: the draws, else whose turn it is or the direction
+    draws = [e["rule"] for e in events if e["type"] == "cards_drawn" and e["rule"] in EFFECT_RULES]
+    turns = [
+        e["rule"]
+        for e in events
+        if e["type"] in ("turn_skipped", "direction_reversed") and e["rule"] in EFFECT_RULES
+    ]
+    rule = (draws if redrawn else []) or turns or draws or ["TURN-ADVANCE"]
+    out.to_act, out.direction = to_act, direction
+    return [(out, rule[0])]
+
+
+def _redraws(pos: Position, ctx: StepContext) -> bool | None:
+    """Make the step's draws in ``pos`` the program's: undo the reference's, then give each
+    seat the cards the program's report (or its hands) says it drew. ``True`` if that
+    changed anything, ``False`` if the program drew as the reference did (or shows no
+    hands), ``None`` if its draws cannot be followed."""
+    hands = ctx.observed.get("hands")
+    if not isinstance(hands, list) or len(hands) != pos.players:
+        return False  # nothing shows the program's draws: keep the reference's
+    drew = [e for e in ctx.official.events if e["type"] == "cards_drawn"]
+    want = ctx.feed.scripts(ctx.before) if ctx.feed.report.drawn is not None else None
+    if want is None:
+        want = {}
+        for s, h in enumerate(hands):
+            if not isinstance(h, list):
+                return None
+            grown = len(h) - len(ctx.before.hands[s]) + _played(ctx, s)
+            if grown > 0:
+                had = Counter(ctx.before.hands[s])
+                new = []
+                for c in h:
+                    if had[c] > 0:
+                        had[c] -= 1
+                    else:
+                        new.append(c)
+                want[s] = new[:grown]
+    if {e["seat"]: len(e["cards"]) for e in drew} == {s: len(c) for s, c in want.items()}:
+        return False
+    for e in reversed(drew):
+        for c in reversed(e["cards"]):
+            pos.hands[e["seat"]].remove(c)
+            pos.draw_pile.insert(0, c)
+    for s, cards in want.items():
+        for c in cards:
+            if c in pos.draw_pile:
+                pos.draw_pile.remove(c)
+            elif pos.draw_pile:
+                c = pos.draw_pile.pop(0)
+            else:
+                return None
+            pos.hands[s].append(c)
+    return True
+
+
+def _played(ctx: StepContext, seat: int) -> int:
+    """Cards ``seat`` laid in this step (1 for a play)."""
+    a = ctx.action or {}
+    return 1 if a.get("type") == "play" and a.get("seat") == seat else 0
+
+
 STARTER_RULES = {
     ar.NUMBER: "FIRST-CARD-NUMBER",
     ar.SKIP: "FIRST-CARD-SKIP",

@@ -85,7 +85,13 @@ def source_of(finding: Finding) -> dict[str, Any]:
     cites = [_cite(*c) for c in sc.citations]
     if not cites:
         cites = list(dict.fromkeys(c for r in finding.rules for c in rule_citations(r)))
-    return {"scenario": sc.id, "file": f"features/{sc.file}", "line": sc.line, "citations": cites}
+    return {
+        "scenario": sc.id,
+        "file": f"features/{sc.file}",
+        "line": sc.line,
+        "scenario_line": sc.line,
+        "citations": cites,
+    }
 
 
 def result_json(finding: Finding) -> dict[str, Any]:
