@@ -275,17 +275,20 @@ class Game:
                 self.uno[s], self.missed[s] = None, True
 
     # ---------------------------------------------------------- seat actions
-    def check_turn(self, seat, phase_rule):
+    def check_turn(self, seat):
         if seat != self.to_act:
             raise Refused("TURN-ADVANCE", f"seat {self.to_act} is to act, not seat {seat}")
         if self.phase == "colour":
             raise Refused("WILD-COLOUR-CHOICE", "a colour must be named first")
+
+    def not_in_challenge(self):
         if self.phase == "challenge":
             raise Refused("WD4-CHALLENGE", "challenge or accept the Wild Draw Four first")
 
     def on_play(self, action):
         seat, card = action["seat"], action.get("card")
-        self.check_turn(seat, None)
+        self.check_turn(seat)
+        self.not_in_challenge()
         hand = self.hands[seat]
         if card not in hand:
             raise Refused("P-ILLEGAL-PLAY-REJECTED", f"seat {seat} does not hold {card}")
@@ -328,10 +331,10 @@ class Game:
 
     def on_colour(self, action):
         seat, colour = action["seat"], action.get("colour")
+        if seat != self.to_act:
+            raise Refused("TURN-ADVANCE", f"seat {self.to_act} is to act, not seat {seat}")
         if self.phase != "colour":
             raise Refused("WILD-COLOUR-CHOICE", "a colour is named only right after a wild card")
-        if seat != self.to_act:
-            raise Refused("TURN-ADVANCE", f"seat {self.to_act} names the colour")
         if colour not in COLOURS:
             raise Refused("WILD-COLOUR-CHOICE", "name R, Y, G or B")
         self.colour = colour
@@ -344,8 +347,7 @@ class Game:
 
     def on_accept(self, action):
         seat = action["seat"]
-        if seat != self.to_act:
-            raise Refused("TURN-ADVANCE", f"seat {self.to_act} is to act, not seat {seat}")
+        self.check_turn(seat)
         if self.phase != "challenge":
             raise Refused("WD4-CHALLENGE", "there is no Wild Draw Four to accept")
         self.phase, self.to_act, self.wd4 = "turn", self.seat_after(seat), None
@@ -367,7 +369,8 @@ class Game:
 
     def on_draw(self, action):
         seat = action["seat"]
-        self.check_turn(seat, None)
+        self.check_turn(seat)
+        self.not_in_challenge()
         if self.phase == "drawn":
             raise Refused("DRAW-ONE", "a turn draw is one card")
         self.begin_turn()
@@ -388,7 +391,8 @@ class Game:
 
     def on_pass(self, action):
         seat = action["seat"]
-        self.check_turn(seat, None)
+        self.check_turn(seat)
+        self.not_in_challenge()
         if self.phase != "drawn":
             raise Refused("TURN-ACTION", "a player may not pass without drawing first")
         self.end_turn_after_draw(seat)
