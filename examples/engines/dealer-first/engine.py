@@ -70,7 +70,7 @@ class Game:
         self.dealer = None
         self.winner = None
         self.made = []  # chance this program made during the current request
-        self.drawn = {}  # seat -> cards drawn during the current request
+        self.drawn = []  # [{seat, cards}] drawn during the current request, in order
         self.reset_table()
         self.phase = "dealer"
         self.chance = {"type": "dealer_draw", "seats": list(range(players))}
@@ -131,7 +131,7 @@ class Game:
     def settle_dealer(self, seats, cards):
         values = [int(c[1]) if len(c) == 2 and c[1].isdigit() else 0 for c in cards]
         best = max(values)
-        tied = [s for s, v in zip(seats, values) if v == best]
+        tied = [s for s, v in zip(seats, values, strict=True) if v == best]
         if len(tied) > 1 and not DEALER_TIE_TO_LOWEST_SEAT:
             self.chance = {"type": "dealer_draw", "seats": tied}
             return
@@ -256,7 +256,9 @@ class Game:
                     return
             card = self.draw_pile.pop(0)
             self.hands[seat].append(card)
-            self.drawn.setdefault(seat, []).append(card)
+            if not self.drawn or self.drawn[-1]["seat"] != seat or self.drawn[-1]["round"] != self.round:
+                self.drawn.append({"seat": seat, "cards": [], "round": self.round})
+            self.drawn[-1]["cards"].append(card)
             self.owed[0][1] -= 1
         self.tidy_uno()
         then, self.after_draws = self.after_draws, None
@@ -525,8 +527,8 @@ class Session:
         if game.made:
             reply["chance"] = game.made
         if game.drawn and not self.dictated:
-            reply["drawn"] = [{"seat": s, "cards": c} for s, c in game.drawn.items()]
-        game.made, game.drawn = [], {}
+            reply["drawn"] = [{"seat": d["seat"], "cards": d["cards"]} for d in game.drawn]
+        game.made, game.drawn = [], []
         return reply
 
     def answer(self, msg):
@@ -551,7 +553,7 @@ class Session:
         try:
             self.game.apply(action)
         except Refused as refusal:
-            self.game.made, self.game.drawn = [], {}
+            self.game.made, self.game.drawn = [], []
             return {"ok": True, "accepted": False, "error": {"rule": refusal.rule, "reason": refusal.reason}}
         return self.with_chance({"ok": True, "accepted": True, "events": []})
 

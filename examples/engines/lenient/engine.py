@@ -107,11 +107,11 @@ class Player:
 class Match:
     def __init__(self, players, seed, dictated):
         self.n, self.dictated = players, dictated
-        self.rng = random.Random(seed)
+        self.rng = random.Random(f"lenient:{seed}")
         self.players = [Player(s) for s in range(players)]
         self.scores = [0] * players
         self.round, self.dealer, self.winner = 1, None, None
-        self.report, self.drawn = [], {}
+        self.report, self.drawn = [], []  # drawn: [seat, round, cards], in order
         self.hung = False
         self.clear_table()
         self.phase = "dealer"
@@ -142,7 +142,7 @@ class Match:
 
     def dealer_cards(self, seats, cards):
         best = max(c.dealer_value() for c in cards)
-        tied = [s for s, c in zip(seats, cards) if c.dealer_value() == best]
+        tied = [s for s, c in zip(seats, cards, strict=True) if c.dealer_value() == best]
         if len(tied) > 1:  # P-DEALER-TIE: the tied seats draw again
             self.waiting = {"type": "dealer_draw", "seats": tied}
             return
@@ -166,7 +166,7 @@ class Match:
     def start_round(self, hands, starter, pile):
         self.clear_table()
         self.waiting = None
-        for p, hand in zip(self.players, hands):
+        for p, hand in zip(self.players, hands, strict=True):
             p.hand = list(hand)
         self.draw_pile = list(pile)
         self.turn_up(starter)
@@ -220,7 +220,9 @@ class Match:
                 continue
             card = self.draw_pile.pop(0)
             self.players[seat].take(card)
-            self.drawn.setdefault(seat, []).append(card.code)
+            if not self.drawn or self.drawn[-1][:2] != [seat, self.round]:
+                self.drawn.append([seat, self.round, []])
+            self.drawn[-1][2].append(card.code)
             self.owed[0][1] -= 1
         then, self.then = self.then, None
         if then:
@@ -500,7 +502,7 @@ def answer(state, msg, dictated):
         else:
             match.seat_action(action)
     except Refusal as refusal:
-        match.report, match.drawn = [], {}
+        match.report, match.drawn = [], []
         return {"ok": True, "accepted": False, "error": {"rule": refusal.rule, "reason": str(refusal)}}
     return reported(match, {"ok": True, "accepted": True, "events": []})
 
@@ -510,8 +512,8 @@ def reported(match, reply):
         if match.report:
             reply["chance"] = match.report
         if match.drawn:
-            reply["drawn"] = [{"seat": s, "cards": cards} for s, cards in match.drawn.items()]
-    match.report, match.drawn = [], {}
+            reply["drawn"] = [{"seat": seat, "cards": cards} for seat, _, cards in match.drawn]
+    match.report, match.drawn = [], []
     return reply
 
 
