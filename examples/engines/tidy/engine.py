@@ -100,8 +100,11 @@ class Player:
         self.hand.remove(card)
         self.uno = "catchable" if len(self.hand) == 1 else None  # UNO-CALL, UNO-REPEAT
 
-    def holds_colour(self, colour):
-        return any(c.colour == colour for c in self.hand)
+    def may_lay_wd4(self, wd4, colour):
+        """WD4-RESTRICTION: no other card of the current colour (wilds and matches do not count)."""
+        rest = list(self.hand)
+        rest.remove(wd4)
+        return not any(c.colour == colour for c in rest)
 
 
 class Game:
@@ -264,20 +267,12 @@ class Game:
                 then(got)
 
     # ---- seat actions -----------------------------------------------------------------
-    def legal_play(self, player, card):
-        if card.wild:  # WILD-ANYTIME; a WD4 stands unless challenged (WD4-BLUFF)
-            return True
-        return card.matches(self.top(), self.colour)
-
-    def wd4_legal(self, player, colour):  # WD4-RESTRICTION (the WD4 itself is out of the hand)
-        return not player.holds_colour(colour)
-
-    def drawn_playable(self, player, card):  # DRAW-THEN-PLAY
-        if card.face == "WD4":
-            rest = list(player.hand)
-            rest.remove(card)
-            return not any(c.colour == self.colour for c in rest)
+    def fits(self, card):
+        """WILD-ANYTIME; a WD4 is accepted even against WD4-RESTRICTION (WD4-BLUFF)."""
         return card.wild or card.matches(self.top(), self.colour)
+
+    def drawn_playable(self, player, card):  # DRAW-THEN-PLAY: a drawn WD4 must pass the test
+        return player.may_lay_wd4(card, self.colour) if card.face == "WD4" else self.fits(card)
 
     def legal_actions(self):
         acts = []
@@ -287,7 +282,7 @@ class Game:
         if self.phase == "turn":
             seen = []
             for c in p.hand:
-                if c not in seen and self.legal_play(p, c):
+                if c not in seen and self.fits(c):
                     seen.append(c)
                     acts.append({"type": "play", "seat": p.seat, "card": c.code})
             acts.append({"type": "draw", "seat": p.seat})
@@ -351,10 +346,10 @@ class Game:
         self.expect(("turn", "drawn"), "TURN-ACTION")
         if self.phase == "drawn" and card != self.pending["card"]:
             raise Refused("DRAW-THEN-PLAY", "after drawing, only the drawn card may be played")
-        if not self.legal_play(p, card):
+        if not self.fits(card):
             raise Refused("MATCH-ON-WILD" if self.top().wild else "PLAY-MATCH", f"{card} does not match")
         self.start_turn()
-        legal = card.face != "WD4" or self.wd4_legal_without(p, card)
+        legal = card.face != "WD4" or p.may_lay_wd4(card, self.colour)
         p.give(card)
         self.discard.append(card)
         self.colour = card.colour or self.colour  # CURRENT-COLOUR (a wild's colour comes when named)
@@ -376,11 +371,6 @@ class Game:
         else:
             self.to_act = self.next(p.seat)
 
-    def wd4_legal_without(self, p, card):
-        rest = list(p.hand)
-        rest.remove(card)
-        return not any(c.colour == self.colour for c in rest)
-
     def do_draw(self, p, action):
         self.expect(("turn",), "DRAW-ONE")
         self.start_turn()
@@ -397,7 +387,7 @@ class Game:
             self.idle += 1
             if self.idle >= self.n:
                 self.reset_round()
-                self.start_round(self.dealer)  # a void round: the same dealer deals again
+                self.start_deal(self.dealer)  # a void round: the same dealer deals again
 
     def end_turn(self, seat):
         self.phase, self.to_act, self.pending = "turn", self.next(seat), None
@@ -473,10 +463,7 @@ class Game:
             self.phase, self.winner = "over", [seat]
             return
         self.reset_round()
-        self.start_round((self.dealer + 1) % self.n)
-
-    def start_round(self, dealer):
-        self.start_deal(dealer)
+        self.start_deal((self.dealer + 1) % self.n)
 
 
 class Session:
