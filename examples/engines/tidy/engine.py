@@ -31,26 +31,16 @@ class Card:
     def __init__(self, code):
         if not isinstance(code, str) or not (code in ("W", "WD4") or (code[:1] in COLOURS and code[1:] in FACES)):
             raise Refused("DECK-COMPOSITION", f"{code!r} is not a card")
-        self.code = code
-        self.colour = None if code.startswith("W") else code[0]
-        self.face = code if self.colour is None else code[1:]
+        self.code, self.wild = code, code.startswith("W")
+        self.colour = None if self.wild else code[0]
+        self.face = code if self.wild else code[1:]
+        self.number = self.face.isdigit()
 
     def __eq__(self, other):
         return isinstance(other, Card) and other.code == self.code
 
     def __hash__(self):
         return hash(self.code)
-
-    def __repr__(self):
-        return self.code
-
-    @property
-    def wild(self):
-        return self.colour is None
-
-    @property
-    def number(self):
-        return self.face.isdigit()
 
     def dealer_value(self):  # DEALER-SELECTION: numbers count their face, the rest 0
         return int(self.face) if self.number else 0
@@ -342,12 +332,12 @@ class Game:
         except Refused:
             raise Refused("P-ILLEGAL-PLAY-REJECTED", "not a card") from None
         if card not in p.hand:
-            raise Refused("P-ILLEGAL-PLAY-REJECTED", f"seat {p.seat} does not hold {card}")
+            raise Refused("P-ILLEGAL-PLAY-REJECTED", f"seat {p.seat} does not hold {card.code}")
         self.expect(("turn", "drawn"), "TURN-ACTION")
         if self.phase == "drawn" and card != self.pending["card"]:
             raise Refused("DRAW-THEN-PLAY", "after drawing, only the drawn card may be played")
         if not self.fits(card):
-            raise Refused("MATCH-ON-WILD" if self.top().wild else "PLAY-MATCH", f"{card} does not match")
+            raise Refused("MATCH-ON-WILD" if self.top().wild else "PLAY-MATCH", f"{card.code} does not match")
         self.start_turn()
         legal = card.face != "WD4" or p.may_lay_wd4(card, self.colour)
         p.give(card)
