@@ -331,6 +331,7 @@ def deviation_findings(
             items, key=lambda dn: (len((dn[0].reproducer or {}).get("inputs", [])), dn[0].step)
         )[0]
         change = first.change
+        against = explainer.contradicted.get(change.id, 0) if change else 0
         label = rule or f"unexplained{' ' + fld if fld else ''}"
         out.append(
             Finding(
@@ -346,8 +347,9 @@ def deviation_findings(
                 first.reproducer,
                 count=sum(n for _, n in items),
                 games=sorted({d.game for d, _ in items}),
-                explanation=change.to_json() if change else None,
-                behaves_as=change.option if change else None,
+                explanation={**change.to_json(), "contradicted": against} if change else None,
+                # an option the program was seen not to play is no description of it
+                behaves_as=change.option if change and not against else None,
             )
         )
     out.sort(key=lambda f: (f.rules == [], -f.count, f.id))
@@ -374,7 +376,7 @@ def plays(cert: Certification, changes: list[Change], explainer: Explainer) -> d
     """Which rules the program plays, as far as the games show: the profile plus the
     options that explain what it did, the named deviations, and how many deviations
     nothing explains; with the command that certifies against that guess."""
-    options = [c.option for c in changes if c.option]
+    options = [c.option for c in changes if c.option and not explainer.contradicted.get(c.id)]
     named = [c.id for c in changes if c.kind == "deviation"]
     unexplained = sum(1 for f in cert.findings if f.kind == "deviation" and not f.rules)
     line = cert.settings.profile
@@ -461,7 +463,9 @@ def confirm(worker: Worker, settings: Settings, explainer: Explainer, f: Finding
         return False
     want = f.rules[0] if f.rules else None
     return any(
-        (d.rule == want) if want else (d.rule is None and d.field == f.field)
+        (d.rule == want or any(r == want for _, r in d.alternatives))
+        if want
+        else (d.rule is None and d.field == f.field)
         for d in result.divergences
     )
 

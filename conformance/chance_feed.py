@@ -150,6 +150,27 @@ class Feed:
             kind = "starter" if need.get("purpose") == "starter" else "reshuffle"
         return OWNER[kind] in self.owns
 
+    def dealt_scripts(self, inputs: list[Json]) -> dict[int, list[str]]:
+        """Per seat, the cards it holds beyond what the step's deal gave it (a Draw Two
+        starter's draw), from the hands the program observes; ``{}`` without a deal."""
+        deal = next((i for i in reversed(inputs) if i.get("type") == "deal"), None)
+        if deal is None or self.observed_hands is None:
+            return {}
+        out: dict[int, list[str]] = {}
+        for seat, hand in enumerate(self.observed_hands):
+            if seat >= len(deal["hands"]):
+                break
+            had = Counter(deal["hands"][seat])
+            new = []
+            for c in hand:
+                if had[c] > 0:
+                    had[c] -= 1
+                else:
+                    new.append(c)
+            if new:
+                out[seat] = new
+        return out
+
     def scripts(self, before: Position) -> dict[int, list[str]]:
         """Per seat, the cards the program drew in this step, in order."""
         out: dict[int, list[str]] = {}
@@ -188,10 +209,11 @@ def advance(
         start.cfg = cfg
     scripts = feed.scripts(before)
     run = _run(start, action, feed, None)
-    if not scripts or not run.draws:
+    after_deal = feed.dealt_scripts(run.stepped.inputs)
+    if not (scripts or after_deal) or not run.draws:
         return run.stepped
     for _ in range(3):  # the draws may change with the cards drawn (draw variants)
-        plan = _arrange(start, scripts, run.draws, feed)
+        plan = _arrange(start, scripts, after_deal, run.draws)
         again = _run(start, action, feed, plan)
         again.stepped.notes[:0] = plan.notes
         if again.draws == run.draws:
@@ -203,7 +225,8 @@ def advance(
 @dataclass
 class _Run:
     stepped: Stepped
-    draws: list[tuple[int, int, int]]  # (segment, seat, count) in the order drawn
+    # (segment, seat, count, after a deal) in the order drawn
+    draws: list[tuple[int, int, int, bool]]
 
 
 @dataclass
@@ -261,12 +284,14 @@ def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -
                 )
             )
     draws = []
-    segment = 0
+    segment, dealt = 0, False
     for e in events:
         if e["type"] == "reshuffled":
             segment += 1
+        elif e["type"] == "dealt":
+            dealt = True
         elif e["type"] == "cards_drawn":
-            draws.append((segment, e["seat"], len(e["cards"])))
+            draws.append((segment, e["seat"], len(e["cards"]), dealt))
     return _Run(Stepped(pos, events, notes, waiting, inputs), draws)
 
 
@@ -465,19 +490,25 @@ def _deal_of(item: Json, pos: Position, notes: list[Note]) -> Json | None:
 
 
 def _arrange(
-    start: Position, scripts: dict[int, list[str]], draws: list[tuple[int, int, int]], feed: Feed
+    start: Position,
+    scripts: dict[int, list[str]],
+    after_deal: dict[int, list[str]],
+    draws: list[tuple[int, int, int, bool]],
 ) -> _Plan:
     """Pile orders under which the reference's draws (``draws``, from a first run) get the
-    program's cards for each seat: the draws before the first reshuffle from the current
+    program's cards for each seat (``after_deal``: for draws after a deal in the step,
+    e.g. a Draw Two starter's): the draws before the first reshuffle from the current
     pile, the others from the orders of the reshuffles (completed when their cards are
     known)."""
     queues = {s: list(cs) for s, cs in scripts.items()}
+    later = {s: list(cs) for s, cs in after_deal.items()}
     wanted: list[list[str | None]] = [[]]
-    for segment, seat, count in draws:
+    for segment, seat, count, dealt in draws:
         while len(wanted) <= segment:
             wanted.append([])
-        q = queues.get(seat, [])
-        take, queues[seat] = q[:count], q[count:]
+        source = later if dealt and seat in later else queues
+        q = source.get(seat, [])
+        take, source[seat] = q[:count], q[count:]
         wanted[segment] += [*take, *([None] * (count - len(take)))]
     notes: list[Note] = []
     pile = front(start.draw_pile, wanted[0], notes, "the draw pile")

@@ -143,6 +143,13 @@ def _deal_of(ctx: StepContext) -> Json | None:
     return next((i for i in ctx.official.inputs if i.get("type") == "deal"), None)
 
 
+def _since_starter(events: list[Json]) -> list[Json]:
+    """The events after the last deal or new starter of a step (a round-ending step that
+    deals the next round holds the last round's events too)."""
+    marks = [i for i, e in enumerate(events) if e["type"] in ("dealt", "starter_flipped")]
+    return events[marks[-1] + 1 :] if marks else events
+
+
 def _starter_step(ctx: StepContext) -> bool:
     """Did this step turn up the starter that now acts (a deal, or a new starter after
     one was returned)?"""
@@ -170,7 +177,7 @@ def _restart(
     seats = ring(after)
     out = after.copy()
     first_seat = seats[first]
-    old = [e for e in ctx.official.events if e["type"] == "cards_drawn"]
+    old = [e for e in _since_starter(ctx.official.events) if e["type"] == "cards_drawn"]
     if old or victim != ar.NO_VICTIM:
         got = _redraw(out, ctx, old, seats[victim] if victim != ar.NO_VICTIM else None)
         if got is None:
@@ -617,6 +624,45 @@ def value_guess(hands: list[list[str]], delta: int) -> str:
         k = fits[0]
         return f"{k} worth {delta // counts[k]:+d} each"
     return f"{delta:+d} points in all"
+
+
+@state("any-card-after-draw")
+def any_card_after_draw_state(ctx: StepContext) -> list[tuple[Position, str]]:
+    """After an unplayable turn draw the turn does not end while another card of the
+    hand may be played: the player still chooses (play one, or pass)."""
+    a = ctx.action
+    if not a or a.get("type") != "draw" or ctx.before.phase != "turn":
+        return []
+    seat = a["seat"]
+    ended = any(e["type"] == "turn_ended" and e.get("seat") == seat for e in ctx.official.events)
+    if not ended or ctx.observed.get("phase") != "drawn" or ctx.observed.get("to_act") != seat:
+        return []
+    keep = config(ctx.before.profile, {**ctx.before.options, "V-DRAW-UNTIL-STOP": {"cap": 1}})
+    try:
+        out = advance(ctx.before, a, ctx.feed, keep).after
+    except (IllegalAction, KeyError, ValueError, TypeError):
+        return []
+    out.cfg = ctx.before.cfg
+    return [(out, "DRAW-THEN-PLAY")] if out.phase == "drawn" else []
+
+
+@state("late-catch")
+def late_catch_state(ctx: StepContext) -> list[tuple[Position, str]]:
+    """A missed call stays catchable after its window has closed."""
+    after, uno = ctx.official.after, ctx.observed.get("uno")
+    if not isinstance(uno, list) or len(uno) != after.players:
+        return []
+    late = [
+        s
+        for s in after.active
+        if uno[s] == "catchable" and after.uno[s] is None and len(after.hands[s]) == 1
+    ]
+    if not late:
+        return []
+    out = after.copy()
+    for s in late:
+        out.uno[s] = "catchable"
+    return [(out, "UNO-CATCH-WINDOW")]
 
 
 # -- legal deviations ----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unospec.attribution import rule_for_missing
-from unospec.chance_feed import Feed, Note, ReportError, Stepped, advance, report_of
+from unospec.chance_feed import Feed, Note, Report, ReportError, Stepped, advance, report_of
 from unospec.compare import OBSERVED_FIELDS, canonical_action, diff_actions, diff_positions
 from unospec.deviations import StepContext
 from unospec.explanation import Change, Explained, Explainer
@@ -171,6 +171,7 @@ class Game:
         self.inputs: list[Json] = []  # what was applied, in order (a reproducer's history)
         self.ended_direction = 1
         self.current: Json | None = None  # the action being applied (a hang is blamed on it)
+        self.reported: Any = None  # what the program reported of it, before it hung
         self.prefetched: Json | None = None  # the legal_actions reply for the next step
         self.ref: Position = new_game(players, self.ref_profile, self.options)
         self.t0 = time.perf_counter()
@@ -220,11 +221,13 @@ class Game:
 
     def _own_deal(self, reply: Json) -> None:
         """The program dealt at ``new_game``: adopt its deal (step 0)."""
-        obs = position_of(self.program.request({"cmd": "observe"}))
         try:
             report = report_of(reply, self.players)
         except ReportError as e:
             raise ProtocolError("schema", f"new_game: {e}") from None
+        self.reported = report  # a program that fails to observe it: blamed on its deal
+        obs = position_of(self.program.request({"cmd": "observe"}))
+        self.reported = None
         self._judge(0, None, report, obs)
 
     # -- step by step ------------------------------------------------------------------------
@@ -324,8 +327,8 @@ class Game:
             )
         missing, extra = diff_actions(expected, offered)
         if not missing and not extra:
-            if self.explainer.suspects:
-                self.explainer.legal_contradicts(self.ref, expected, self.explainer.suspects)
+            if watched := self.explainer.watched():
+                self.explainer.legal_contradicts(self.ref, expected, watched)
             return
         for g in self.explainer.legal(self.ref, expected, offered):
             what = []
@@ -415,10 +418,20 @@ class Game:
         refused a legal action (the step is tried again with another)."""
         self.current = act
         # the next step's legal actions come with this step's answers (one round trip)
-        replies = self._requests(
-            [{"cmd": "apply", "action": act}, {"cmd": "observe"}, {"cmd": "legal_actions"}], k
+        sent = self.program.send_many(
+            [{"cmd": "apply", "action": act}, {"cmd": "observe"}, {"cmd": "legal_actions"}]
         )
-        self.current = None
+        replies = []
+        try:
+            for msg in sent:
+                replies.append(self.program.receive_many([msg])[0])
+                if len(replies) == 1:
+                    with contextlib.suppress(ReportError):
+                        self.reported = report_of(replies[0], self.players)
+        except ProtocolError as e:
+            e.step = k  # type: ignore[attr-defined]
+            raise
+        self.current, self.reported = None, None
         got, obs = outcome_of(replies[0]), position_of(replies[1])
         self.prefetched = replies[2] if got.accepted else None
         if not got.accepted:
@@ -447,10 +460,12 @@ class Game:
         self._judge(k, act, report, obs)
         return True
 
-    def _official(self, act: Json) -> Stepped | None:
+    def _official(self, act: Json | None) -> Stepped | None:
+        """The reference's outcome of ``act`` (with the chance the program reported of it,
+        if it did), for naming the rule of a step the program failed at."""
         try:
-            return advance(self.ref, act, Feed(owns=self.owns))
-        except (IllegalAction, KeyError, ValueError, TypeError):
+            return advance(self.ref, act, Feed(self.reported or Report(), self.owns))
+        except (IllegalAction, KeyError, ValueError, TypeError, RuntimeError):
             return None
 
     def _judge(self, k: int, act: Json | None, report: Any, obs: Json) -> None:
@@ -482,9 +497,9 @@ class Game:
             raise Unreconciled(f"at step {k}: {fatal[0].message}")
         d = diff_positions(dump(official.after, share=True), obs)
         if not d and not official.notes:
-            if self.explainer.suspects:
+            if watched := self.explainer.watched():
                 ctx = StepContext(before, act, feed, official, obs, self.ended_direction)
-                self.explainer.contradicts(ctx, self.explainer.suspects)
+                self.explainer.contradicts(ctx, watched)
             self.ref = self._sync(official.after, obs)
             for e in official.events:
                 self.result.judged[e["rule"]] += 1
@@ -504,6 +519,8 @@ class Game:
                 expected=d[0][1] if d else None,
                 actual=d[0][2] if d else None,
             )
+            for n in best.notes:  # what the change does not explain stands on its own
+                self._diverge(k, "chance", n.rule, n.message, field=n.field, action=act)
             self.ref = self._adopt(best.after, obs, k)
             return
         for n in official.notes:
@@ -662,7 +679,11 @@ class Game:
         """A hang, crash or protocol error: the game ends, blamed on the rule of the step."""
         r = self.result
         k = getattr(e, "step", r.steps)
-        official = self._official(self.current) if self.current is not None else None
+        official = (
+            self._official(self.current)
+            if self.current is not None or self.reported is not None
+            else None
+        )
         rule = self._step_rule(official) if e.kind in ("timeout", "crash") else None
         r.outcome = "timeout" if e.kind == "timeout" else "errored"
         r.ended = f"{e.kind}: {e.detail}"

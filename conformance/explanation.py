@@ -153,6 +153,7 @@ class Explained:
     change: Change
     rule: str
     after: Position | None = None
+    notes: list[Any] = field(default_factory=list)  # chance problems it leaves standing
 
 
 @dataclass
@@ -195,6 +196,11 @@ class Explainer:
         # changes that explained a step another change explained as well
         self.suspects: set[str] = set()
 
+    def watched(self) -> set[str]:
+        """The changes to check at steps where the program did what the rules say: every
+        change that explained a step (:meth:`contradicts`)."""
+        return set(self.used) | self.suspects
+
     def _trusted(self, cid: str) -> bool:
         """Explained enough steps, and never one that another change explains as well:
         the others need not be tried."""
@@ -228,11 +234,13 @@ class Explainer:
                     and (fewer or not agrees)
                     and not _differs(got.after, ctx.observed)
                 ):
-                    out.append(Explained(ch, ch.blame(cited | (notes - theirs)), got.after))
+                    out.append(
+                        Explained(ch, ch.blame(cited | (notes - theirs)), got.after, got.notes)
+                    )
             elif not agrees and (fn := STATE.get(ch.id)) is not None:
-                for after, rule in fn(ctx):
+                for after, rule in _transformed(fn, ctx):
                     if not _differs(after, ctx.observed):
-                        out.append(Explained(ch, rule, after))
+                        out.append(Explained(ch, rule, after, list(ctx.official.notes)))
                         break
             if out and self._trusted(out[0].change.id):
                 break  # a change this program is known to play explains it
@@ -250,7 +258,7 @@ class Explainer:
                 got = self._under_option(ctx, ch)
                 differs = got is not None and _differs(got.after, ctx.observed)
             elif (fn := STATE.get(ch.id)) is not None:
-                differs = any(_differs(after, ctx.observed) for after, _ in fn(ctx))
+                differs = any(_differs(after, ctx.observed) for after, _ in _transformed(fn, ctx))
             else:
                 continue
             if differs:
@@ -348,6 +356,15 @@ class Explainer:
         add = set(theirs) - set(exp)
         remove = set(exp) - set(theirs)
         return [(add, remove, ch.blame(_rules_of(add | remove, theirs, exp, before)))]
+
+
+def _transformed(fn: Any, ctx: StepContext) -> list[tuple[Position, str]]:
+    """What a named deviation makes of the step; nothing where it cannot follow the
+    step (a deviation that does not fit is no explanation, never a harness error)."""
+    try:
+        return list(fn(ctx))
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, IllegalAction):
+        return []
 
 
 def _cited(stepped: Stepped) -> set[str]:

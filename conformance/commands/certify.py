@@ -227,7 +227,9 @@ def replay_command(args: argparse.Namespace, argv: list[str]) -> int:
     for d in result.divergences:
         out.print(f"  step {d.step}: {d.rule or 'unexplained'}: {d.message}", highlight=False)
     again = any(
-        (d.rule == want) if want else (d.rule is None and d.field == repro.get("field"))
+        (d.rule == want or any(r == want for _, r in d.alternatives))
+        if want
+        else (d.rule is None and d.field == repro.get("field"))
         for d in result.divergences
     )
     if again:
