@@ -36,6 +36,7 @@ Feature: Variants of the wild cards
       And the top card is R3
       When seat 0 tries to play W
       Then the action is refused under V-WILD-ONLY-WITHOUT-COLOUR
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WILD-ONLY-WITHOUT-COLOUR @official
@@ -140,6 +141,7 @@ Feature: Variants of the wild cards
       When seat 0 plays W
       And seat 0 tries to name red
       Then the action is refused under V-WILD-MUST-CHANGE-COLOUR
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WILD-MUST-CHANGE-COLOUR @negative @official
@@ -193,6 +195,7 @@ Feature: Variants of the wild cards
       And the top card is R3
       When seat 0 tries to play WD4
       Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WD4-ONLY-IF-NO-PLAYABLE @negative @official
@@ -278,6 +281,7 @@ Feature: Variants of the wild cards
       And the top card is R3
       When seat 0 tries to play WD4
       Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WD4-ONLY-IF-NO-PLAYABLE @sv-unoregler
@@ -345,7 +349,9 @@ Feature: Variants of the wild cards
         | 2    | Y1 Y2 Y4  |
       And the top card is R3
       When seat 0 tries to play WD4
+      # checks V-NO-WD4-CHALLENGE
       Then the action is refused under WD4-RESTRICTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-NO-WD4-CHALLENGE @official
