@@ -195,6 +195,16 @@ Feature: The first discard
         | profile      | players | dealer draw | outcome                                               |
         | fi-wikipedia | 4       | R9 G2 B3 Y4 | the game waits for a new starter; play runs clockwise |
 
+    @FIRST-CARD-REVERSE @official @sv-unoregler @id-wikipedia
+    Scenario: a Reverse starter is the one exception to the clockwise start
+      Cites id-wikipedia › Aturan resmi › ¶5; id-wikipedia › Aturan resmi › ¶6 item Reverse
+
+      Given a new 4-player match
+      When the dealer-selection cards are R5 G9 B2 Y7
+      And the cards are dealt with the starter RR
+      Then play runs counter-clockwise
+      And seat 1 is to act
+
   Rule: FIRST-CARD-DRAW-TWO
 
     @FIRST-CARD-DRAW-TWO @official @sv-unoregler @id-wikipedia

@@ -348,6 +348,17 @@ Feature: Matching a card to the discard pile
         | id-wikipedia | G7   | refused under MATCH-ON-WILD          |
         | id-wikipedia | B5   | the top card is B5; seat 1 is to act |
 
+    @MATCH-ON-WILD @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a Wild has no colour of its own to match
+      Cites id-wikipedia › Aturan resmi › ¶3; sv-unoregler › UNO kortleken › ¶4
+
+      Given a 3-player game
+      And seat 0 holds R5 G9
+      And the discard pile is R7 W (bottom to top)
+      And the current colour is green
+      When seat 0 tries to play R5
+      Then the action is refused under MATCH-ON-WILD
+
   Rule: ONE-CARD-PER-TURN
 
     @ONE-CARD-PER-TURN @official @fi-wikipedia @sv-unoregler @id-wikipedia

@@ -468,6 +468,47 @@ Feature: Variants of calling UNO
       Then seat 0 holds 3 cards
       And seat 2 is to act
 
+    @V-UNO-LATE-CATCH @fi-wikipedia
+    Scenario: under the late window the catch comes once the next turn has begun
+      Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 G9    |
+        | 1    | R2 B1 B4 |
+        | 2    | Y3 Y4 Y6 |
+      And the top card is R7
+      And the draw pile starts with B3 Y5
+      When seat 0 plays R5
+      Then seat 0 cannot be caught
+      When seat 1 plays R2
+      Then seat 0 can be caught
+      And seat 0 may not call UNO
+      When seat 2 catches seat 0
+      # checks UNO-PENALTY
+      Then seat 0 holds exactly G9 B3 Y5
+      And seat 2 is to act
+
+    @V-UNO-LATE-CATCH @P-FALSE-CATCH @negative @fi-wikipedia
+    Scenario: under the late window a catch before the next turn does nothing
+      Policy: no source settles this; the late window of fi-wikipedia has not opened yet, so the catch is void.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 G9    |
+        | 1    | B1 B2 B4 |
+        | 2    | Y3 Y4 Y6 |
+      And the top card is R7
+      When seat 0 plays R5
+      And seat 2 tries to catch seat 0
+      Then the action is refused under P-FALSE-CATCH
+      # checks P-FALSE-CATCH
+      And the position is unchanged
+      # checks V-UNO-LATE-CATCH
+      And seat 0 may call UNO
+
   Rule: V-EXT-UNO-PENALTY-4
 
     @V-EXT-UNO-PENALTY-4 @official

@@ -236,6 +236,23 @@ Feature: Hand swaps on sevens and zeros (0-7)
         | profile      | setting | outcome                                                                             |
         | id-wikipedia | false   | seat 1 is to act; seat 0 holds exactly G1 G2; seat 1 may not swap hands with seat 2 |
 
+    @V-SEVEN-ZERO @official
+    Scenario: the seven-zero variant is the only exception
+      Cites id-wikipedia › Aturan resmi › ¶11
+
+      Given the option V-SEVEN-ZERO
+      And a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R7 G9 B4 |
+        | 1    | B1       |
+        | 2    | Y3 Y4    |
+      And the top card is R2
+      When seat 0 plays R7
+      And seat 0 swaps hands with seat 2
+      Then seat 0 holds exactly Y3 Y4
+      And seat 2 holds exactly G9 B4
+
   Rule: NO-CARD-EXCHANGE
 
     @NO-CARD-EXCHANGE @AMB-33 @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia

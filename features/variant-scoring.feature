@@ -239,6 +239,25 @@ Feature: Variants of scoring and of the match's length
       Then the match is won by seat 0
       And the scores are 10 480 0
 
+    @V-SINGLE-ROUND @ROUND-END @sv-unoregler
+    Scenario: in a single-round game the first player out wins the match
+      Cites sv-unoregler › Regler – Hur man spelar UNO › ¶4 item Hur man vinner; sv-unoregler › Avsluta och lägga sista kortet › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5       |
+        | 1    | B1 B2 B4 |
+        | 2    | Y3 Y4 Y6 |
+      And the top card is R7
+      And seat 0 has called UNO
+      When seat 0 plays R5
+      # checks ROUND-END
+      Then the round is won by seat 0
+      # checks V-SINGLE-ROUND
+      And the match is won by seat 0
+      And nobody may act
+
   Rule: V-EXT-TARGET-SCORE
 
     @V-EXT-TARGET-SCORE @official

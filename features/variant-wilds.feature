@@ -297,6 +297,22 @@ Feature: Variants of the wild cards
       And the top card is R3
       Then seat 0 may play WD4
 
+    @V-WD4-ONLY-IF-NO-PLAYABLE @negative @sv-unoregler
+    Scenario: the Swedish rules refuse a Wild Draw Four that breaks their condition
+      Cites sv-unoregler › Färg & Dra 4 › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards     |
+        | 0    | WD4 R2 B5 |
+        | 1    | Y1 Y2 G3  |
+        | 2    | B1 B3 Y4  |
+      And the top card is R7
+      When seat 0 tries to play WD4
+      Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
+      # checks P-ILLEGAL-PLAY-REJECTED
+      And the position is unchanged
+
   Rule: V-NO-WD4-CHALLENGE
 
     @V-NO-WD4-CHALLENGE @official

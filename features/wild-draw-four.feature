@@ -504,6 +504,21 @@ Feature: The Wild Draw Four
         | profile      | enforcement | outcome                                 |
         | sv-unoregler | engine      | refused under V-WD4-ONLY-IF-NO-PLAYABLE |
 
+    @WD4-BLUFF @official @fi-wikipedia @id-wikipedia
+    Scenario: a Wild Draw Four that breaks the restriction is not refused
+      Policy: no source settles this; a Wild Draw Four bluff is left to the challenge.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards     |
+        | 0    | WD4 R2 G9 |
+        | 1    | B1 B3     |
+        | 2    | Y3 Y4     |
+      And the top card is R7
+      When seat 0 plays WD4
+      Then the phase is colour
+      And seat 0 holds exactly R2 G9
+
   Rule: WD4-CHALLENGE
 
     @WD4-CHALLENGE @official @fi-wikipedia @id-wikipedia
