@@ -416,7 +416,6 @@ Feature: Action cards: Skip, Reverse and Draw Two
       When seat 0 plays RD2
       Then seat 1 holds exactly G1 G2 Y3 R4 G8
       And an event cards_drawn cites DRAW-TWO-EFFECT
-      # checks DRAW-TWO-EFFECT
       And seat 2 is to act
 
     @PENALTY-CARDS-NOT-PLAYABLE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia

@@ -57,9 +57,9 @@ Feature: Holes found by the mutants
       When seat 0 plays RD2
       # checks DRAW-TWO-EFFECT
       Then seat 1 holds exactly G1 G2 Y3 G8 R4
+      # checks PENALTY-CARDS-NOT-PLAYABLE
       And the phase is turn
       And seat 2 is to act
-      # checks PENALTY-CARDS-NOT-PLAYABLE
       And seat 1 may not play R4
 
     @PENALTY-CARDS-NOT-PLAYABLE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -76,8 +76,8 @@ Feature: Holes found by the mutants
       When seat 0 plays RD2
       # checks TWO-PLAYER-DRAW
       Then seat 1 holds exactly G1 G2 Y3 G8 R4
-      And seat 0 is to act
       # checks PENALTY-CARDS-NOT-PLAYABLE
+      And seat 0 is to act
       And seat 1 may not play R4
 
   Rule: ROUND-END
