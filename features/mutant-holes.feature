@@ -3,9 +3,9 @@ Feature: Holes found by the mutants
   rule broken) passed certification, or was caught without its broken rule being
   named. Each one pins down a case the rest of the rulebook left open.
 
-  Rule: DRAW-THEN-PLAY
+  Rule: WD4-RESTRICTION
 
-    @DRAW-THEN-PLAY @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @WD4-RESTRICTION @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: a Wild Draw Four just drawn is no bluff while the hand holds the current colour
       Cites fi-wikipedia › Pelin kulku › ¶4; sv-unoregler › Om man inte kan lägga › ¶2; id-wikipedia › Aturan resmi › ¶7
 
@@ -22,7 +22,7 @@ Feature: Holes found by the mutants
       And seat 0 may not play WD4
       And seat 1 is to act
 
-    @DRAW-THEN-PLAY @official @fi-wikipedia @id-wikipedia
+    @WD4-RESTRICTION @official @fi-wikipedia @id-wikipedia
     Scenario: a Wild Draw Four just drawn may be laid when no card of the current colour is left
       Cites fi-wikipedia › Pelin kulku › ¶4; id-wikipedia › Aturan resmi › ¶7
 
@@ -55,7 +55,9 @@ Feature: Holes found by the mutants
       And the top card is R7
       And the draw pile starts with G8 R4
       When seat 0 plays RD2
+      # checks DRAW-TWO-EFFECT
       Then seat 1 holds exactly G1 G2 Y3 G8 R4
+      # checks PENALTY-CARDS-NOT-PLAYABLE
       And the phase is turn
       And seat 2 is to act
       And seat 1 may not play R4
@@ -72,7 +74,9 @@ Feature: Holes found by the mutants
       And the top card is R7
       And the draw pile starts with G8 R4
       When seat 0 plays RD2
+      # checks TWO-PLAYER-DRAW
       Then seat 1 holds exactly G1 G2 Y3 G8 R4
+      # checks PENALTY-CARDS-NOT-PLAYABLE
       And seat 0 is to act
       And seat 1 may not play R4
 
@@ -94,6 +98,7 @@ Feature: Holes found by the mutants
       Then an event round_won cites ROUND-END
       And the round is won by seat 0
       And nobody may act
+      # checks NEW-ROUND
       And the game waits for the deal
 
     @ROUND-END @official @fi-wikipedia @id-wikipedia
@@ -112,6 +117,7 @@ Feature: Holes found by the mutants
       Then an event round_won cites ROUND-END
       And the round is won by seat 0
       And nobody may act
+      # checks NEW-ROUND
       And the game waits for the deal
 
   Rule: V-ALT-SCORING-LOSER-500

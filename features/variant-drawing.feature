@@ -49,7 +49,9 @@ Feature: Variants of the turn draw
       When seat 0 draws
       And seat 0 tries to pass
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-DRAW-UNTIL-PLAYABLE
       And seat 0 is to act
       And seat 0 holds exactly B1 G2 Y3
 
@@ -93,6 +95,7 @@ Feature: Variants of the turn draw
         | play R9 |
       When seat 0 tries to pass
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-DRAW-UNTIL-PLAYABLE @negative @official
@@ -223,7 +226,9 @@ Feature: Variants of the turn draw
       When seat 0 draws
       And seat 0 tries to draw
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-DRAW-UNTIL-STOP
       And seat 0 may play R9
       And seat 0 may pass
 
@@ -391,7 +396,9 @@ Feature: Variants of the turn draw
       And the draw pile starts with Y3 B4 G5
       When seat 0 draws
       And seat 0 tries to play R1
+      # checks V-DRAW-FIXED
       Then the action is refused under DRAW-THEN-PLAY
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-DRAW-FIXED @negative @official
@@ -415,4 +422,5 @@ Feature: Variants of the turn draw
         | pass    |
       When seat 0 tries to draw
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged

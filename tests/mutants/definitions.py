@@ -1016,7 +1016,7 @@ def _guilty_skips() -> None:
     compiled_option(lambda cfg, put: put("guilty_challenger_skipped", True))
 
 
-@mutant("drawn-wd4-may-bluff", "DRAW-THEN-PLAY")
+@mutant("drawn-wd4-may-bluff", "WD4-RESTRICTION")
 def _drawn_wd4_bluff() -> None:
     """A Wild Draw Four just drawn may be played as a bluff, like one from the hand."""
     from unospec.reference.matching import playable
@@ -1133,7 +1133,7 @@ def _round_after_colour() -> None:
     replace("unospec.reference.effects", "name_colour", name_colour)
 
 
-@mutant("scores-reset-each-round", "NEW-ROUND")
+@mutant("scores-reset-each-round", "MATCH-TARGET-500")
 def _scores_reset() -> None:
     """Every new round starts from zero points."""
 
