@@ -514,6 +514,20 @@ def test_the_bundle_is_up_to_date():
     )
 
 
+def test_the_wheel_ships_every_schema_and_the_bundle():
+    from fnmatch import fnmatch
+
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        package_data = tomllib.load(f)["tool"]["setuptools"]["package-data"]
+    for package, directory in (
+        ("unospec.spec.protocol", PROTOCOL),
+        ("unospec.spec.schema", CATALOGUE_SCHEMA.parent),
+    ):
+        for path in directory.glob("*.json"):
+            assert any(fnmatch(path.name, pattern) for pattern in package_data[package]), path
+    assert schema_bundle.BUNDLE.parent == PROTOCOL
+
+
 def test_the_bundle_is_one_self_contained_file():
     bundle = json.loads(schema_bundle.BUNDLE.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(bundle)
