@@ -25,6 +25,11 @@ class ScenarioFailure(AssertionError):
     """A step's expectation did not hold."""
 
 
+class ActionRefused(ScenarioFailure):
+    """An action the scenario expects to be taken was refused (blamed on the step that
+    took it, not on the step that noticed)."""
+
+
 class Unobservable(Exception):
     """The step needs something the engine does not report (a position field it leaves out
     of ``observe``, or events): the scenario is skipped for it, with this reason."""
@@ -77,7 +82,7 @@ class World:
     def require_checked(self) -> None:
         """A refused action must be looked at by a 'Then the action is refused' step."""
         if not self.checked and self.last is not None:
-            raise ScenarioFailure(
+            raise ActionRefused(
                 f"the action {json.dumps(self.last_action)} was refused: {self.last.error}"
             )
 
@@ -509,6 +514,8 @@ def then_legal_exact(w: World, seat: str, table: list[list[str]]) -> None:
     _pos(w)
     want = [parse_action(int(seat), row[0]) for row in table[1:]]
     got = [a for a in w.legal() if a["seat"] == int(seat)]
+    twice = [a for i, a in enumerate(got) if any(same_action(a, b) for b in got[:i])]
+    expect(not twice, f"listed more than once: {_brief(twice)}")
     missing = [a for a in want if not any(same_action(a, g) for g in got)]
     extra = [g for g in got if not any(same_action(a, g) for a in want)]
     expect(not missing and not extra, f"missing {_brief(missing)}, unexpected {_brief(extra)}")

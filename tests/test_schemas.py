@@ -418,7 +418,7 @@ OWN_BREAKAGES = [
     ("newGameReply", lambda r: r["chance"][1].update(dealer=10)),
     ("newGameReply", lambda r: r["chance"].append({"type": "cut", "at": 5})),
     ("applyReply", lambda r: r["drawn"].append({"seat": 1, "cards": ["WD5"]})),
-    ("applyReply", lambda r: r["drawn"].append({"seat": 1, "cards": []})),
+    ("applyReply", lambda r: r["drawn"].append({"seat": 1})),
     ("applyReply", lambda r: r["drawn"][0].update(cards=[None])),
     ("applyReply", lambda r: r.update(accepted=False)),  # a refusal has its error, no draws
     ("applyReply", lambda r: r["chance"][0].update(order="B1")),
