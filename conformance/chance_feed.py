@@ -237,6 +237,7 @@ class _Plan:
     pile: list[str]
     wishes: list[list[str | None]]
     notes: list[Note] = field(default_factory=list)
+    dealt: list[str | None] = field(default_factory=list)  # wanted on top of a new deal's pile
 
 
 def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -> _Run:
@@ -261,6 +262,9 @@ def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -
             chance = _reshuffle(need, items, wishes, notes, pos)
         else:
             chance = _deal_input(pos, need, items, notes)
+            if chance is not None and chance["type"] == "deal" and plan is not None and plan.dealt:
+                dealt_pile = front(chance["draw_pile"], plan.dealt, notes, "the new draw pile")
+                chance = {**chance, "draw_pile": dealt_pile}
         if chance is None:
             waiting = True
             break
@@ -503,16 +507,21 @@ def _arrange(
     queues = {s: list(cs) for s, cs in scripts.items()}
     later = {s: list(cs) for s, cs in after_deal.items()}
     wanted: list[list[str | None]] = [[]]
+    on_deal: list[str | None] = []
     for segment, seat, count, dealt in draws:
         while len(wanted) <= segment:
             wanted.append([])
         source = later if dealt and seat in later else queues
         q = source.get(seat, [])
         take, source[seat] = q[:count], q[count:]
-        wanted[segment] += [*take, *([None] * (count - len(take)))]
+        cards = [*take, *([None] * (count - len(take)))]
+        if dealt:
+            on_deal += cards  # drawn from the new deal's pile
+        else:
+            wanted[segment] += cards
     notes: list[Note] = []
     pile = front(start.draw_pile, wanted[0], notes, "the draw pile")
-    return _Plan(pile, wanted[1:], notes)
+    return _Plan(pile, wanted[1:], notes, on_deal)
 
 
 def front(cards: list[str], first: list[str | None], notes: list[Note], where: str) -> list[str]:

@@ -43,6 +43,7 @@ class Deviation:
     kind: str  # "state" or "legal"
     what: str
     rank: int = 0  # among explanations of as much, the smaller is the likelier
+    patch: bool = False  # it only touches UNO states or scores: it may follow another change
 
 
 @dataclass
@@ -71,7 +72,14 @@ def deviations() -> tuple[Deviation, ...]:
     """The deviations of ``deviations.toml``, in order."""
     data = tomllib.loads((files("unospec") / "deviations.toml").read_text(encoding="utf-8"))
     return tuple(
-        Deviation(d["id"], tuple(d["rules"]), d["kind"], d["what"], d.get("rank", 0))
+        Deviation(
+            d["id"],
+            tuple(d["rules"]),
+            d["kind"],
+            d["what"],
+            d.get("rank", 0),
+            d.get("patch", False),
+        )
         for d in data["deviation"]
     )
 
@@ -300,9 +308,11 @@ def hands_dealt_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
         return []
     if not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
         return []
-    sizes = [len(h) for s, h in enumerate(hands) if not after.eliminated[s]]
-    if max(set(sizes), key=sizes.count) == 7:
-        return []  # most hands hold seven: not a deal of another size
+    sizes = sorted(len(h) for s, h in enumerate(hands) if not after.eliminated[s])
+    k = sizes[0]
+    # every hand holds k cards (one may hold two more: a Draw Two starter's victim)
+    if k == 7 or any(n != k for n in sizes[:-1]) or sizes[-1] not in (k, k + 2):
+        return []
     pool = Counter(after.draw_pile)
     for h in after.hands:
         pool.update(h)
@@ -637,7 +647,7 @@ def any_card_after_draw_state(ctx: StepContext) -> list[tuple[Position, str]]:
     ended = any(e["type"] == "turn_ended" and e.get("seat") == seat for e in ctx.official.events)
     if not ended or ctx.observed.get("phase") != "drawn" or ctx.observed.get("to_act") != seat:
         return []
-    keep = config(ctx.before.profile, {**ctx.before.options, "V-DRAW-UNTIL-STOP": {"cap": 1}})
+    keep = config(ctx.before.profile, {**ctx.before.options, "V-DRAW-UNTIL-STOP": True})
     try:
         out = advance(ctx.before, a, ctx.feed, keep).after
     except (IllegalAction, KeyError, ValueError, TypeError):

@@ -519,6 +519,18 @@ class Game:
                 expected=d[0][1] if d else None,
                 actual=d[0][2] if d else None,
             )
+            for patch in best.also:  # a second deviation in the same step
+                self.explainer.credit(patch.change)
+                self._diverge(
+                    k,
+                    "state",
+                    patch.rule,
+                    f"{_state_message(act, d, patch)} (with {best.change.id})",
+                    change=patch.change,
+                    alternatives=[(patch.change.id, patch.rule)],
+                    action=act,
+                    field=d[0][0] if d else None,
+                )
             for n in best.notes:  # what the change does not explain stands on its own
                 self._diverge(k, "chance", n.rule, n.message, field=n.field, action=act)
             self.ref = self._adopt(best.after, obs, k)

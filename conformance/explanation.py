@@ -154,6 +154,7 @@ class Explained:
     rule: str
     after: Position | None = None
     notes: list[Any] = field(default_factory=list)  # chance problems it leaves standing
+    also: list[Explained] = field(default_factory=list)  # patches it needs on top
 
 
 @dataclass
@@ -217,8 +218,12 @@ class Explainer:
         """The changes under which the reference reaches the program's observed position
         (and accepts the action, when the program did) with no more chance problems than
         the certified rules find, and with fewer where the positions already agree. The
-        changes that explained earlier steps are tried first."""
+        changes that explained earlier steps are tried first. Where no single change
+        does, a change followed by a *patch* (a deviation that only touches what the
+        program shows of UNO states or scores, such as a late catch) may: two deviations
+        of one program can show in the same step."""
         out: list[Explained] = []
+        near: list[Explained] = []  # what each change reaches where it is not enough
         cited = _cited(ctx.official)
         notes = {n.rule for n in ctx.official.notes}
         agrees = not _differs(ctx.official.after, ctx.observed)
@@ -229,21 +234,45 @@ class Explainer:
                     continue
                 theirs = {n.rule for n in got.notes}
                 fewer = theirs < notes
-                if (
-                    theirs <= notes
-                    and (fewer or not agrees)
-                    and not _differs(got.after, ctx.observed)
-                ):
-                    out.append(
-                        Explained(ch, ch.blame(cited | (notes - theirs)), got.after, got.notes)
-                    )
+                found = Explained(ch, ch.blame(cited | (notes - theirs)), got.after, got.notes)
+                if theirs <= notes and (fewer or not agrees):
+                    if not _differs(got.after, ctx.observed):
+                        out.append(found)
+                    else:
+                        near.append(found)
             elif not agrees and (fn := STATE.get(ch.id)) is not None:
                 for after, rule in _transformed(fn, ctx):
+                    found = Explained(ch, rule, after, list(ctx.official.notes))
                     if not _differs(after, ctx.observed):
-                        out.append(Explained(ch, rule, after, list(ctx.official.notes)))
+                        out.append(found)
                         break
+                    near.append(found)
             if out and self._trusted(out[0].change.id):
                 break  # a change this program is known to play explains it
+        if not out and not agrees:
+            out = self._patched(ctx, near)
+        return out
+
+    def _patched(self, ctx: StepContext, near: list[Explained]) -> list[Explained]:
+        """A change followed by a patch deviation that together reach the program's
+        position (the patch recorded in ``also``)."""
+        patches = [d for d in deviations() if d.patch and d.id in STATE]
+        out = []
+        for first in near:
+            if first.after is None:
+                continue
+            on_top = Stepped(first.after, ctx.official.events, [])
+            ctx2 = StepContext(
+                ctx.before, ctx.action, ctx.feed, on_top, ctx.observed, ctx.ended_direction
+            )
+            for d in patches:
+                if d.id == first.change.id:
+                    continue
+                for after, rule in _transformed(STATE[d.id], ctx2):
+                    if not _differs(after, ctx.observed):
+                        patch = Explained(self.by_id[d.id], rule, after)
+                        out.append(Explained(first.change, first.rule, after, first.notes, [patch]))
+                        break
         return out
 
     def contradicts(self, ctx: StepContext, suspects: Iterable[str]) -> None:
