@@ -189,6 +189,9 @@ class Explainer:
             self.changes.append(ch)
         self.changes += deviation_changes()
         self.by_id = {c.id: c for c in self.changes}
+        # draw piles compared in order (not for a program that owns its chance: the
+        # order is its own; the games set it)
+        self.pile_order = True
         # changes that explained an earlier step come first (a program deviates consistently)
         self.used: dict[str, int] = {}
         # steps where the program did what the rules say although a change would have made
@@ -196,6 +199,9 @@ class Explainer:
         self.contradicted: dict[str, int] = {}
         # changes that explained a step another change explained as well
         self.suspects: set[str] = set()
+
+    def _differs(self, after: Position, observed: Json) -> bool:
+        return _differs(after, observed, self.pile_order)
 
     def watched(self) -> set[str]:
         """The changes to check at steps where the program did what the rules say: every
@@ -226,7 +232,7 @@ class Explainer:
         near: list[Explained] = []  # what each change reaches where it is not enough
         cited = _cited(ctx.official)
         notes = {n.rule for n in ctx.official.notes}
-        agrees = not _differs(ctx.official.after, ctx.observed)
+        agrees = not self._differs(ctx.official.after, ctx.observed)
         for ch in self._ordered():
             if ch.kind == "option":
                 got = self._under_option(ctx, ch)
@@ -236,14 +242,14 @@ class Explainer:
                 fewer = theirs < notes
                 found = Explained(ch, ch.blame(cited | (notes - theirs)), got.after, got.notes)
                 if theirs <= notes and (fewer or not agrees):
-                    if not _differs(got.after, ctx.observed):
+                    if not self._differs(got.after, ctx.observed):
                         out.append(found)
                     else:
                         near.append(found)
             elif not agrees and (fn := STATE.get(ch.id)) is not None:
                 for after, rule in _transformed(fn, ctx):
                     found = Explained(ch, rule, after, list(ctx.official.notes))
-                    if not _differs(after, ctx.observed):
+                    if not self._differs(after, ctx.observed):
                         out.append(found)
                         break
                     near.append(found)
@@ -269,7 +275,7 @@ class Explainer:
                 if d.id == first.change.id:
                     continue
                 for after, rule in _transformed(STATE[d.id], ctx2):
-                    if not _differs(after, ctx.observed):
+                    if not self._differs(after, ctx.observed):
                         patch = Explained(self.by_id[d.id], rule, after)
                         out.append(Explained(first.change, first.rule, after, first.notes, [patch]))
                         break
@@ -285,9 +291,11 @@ class Explainer:
                 continue
             if ch.kind == "option":
                 got = self._under_option(ctx, ch)
-                differs = got is not None and _differs(got.after, ctx.observed)
+                differs = got is not None and self._differs(got.after, ctx.observed)
             elif (fn := STATE.get(ch.id)) is not None:
-                differs = any(_differs(after, ctx.observed) for after, _ in _transformed(fn, ctx))
+                differs = any(
+                    self._differs(after, ctx.observed) for after, _ in _transformed(fn, ctx)
+                )
             else:
                 continue
             if differs:
@@ -413,8 +421,8 @@ def _rules_of(keys: set[Hashable], theirs: dict, exp: dict, before: Position) ->
     return out
 
 
-def _differs(after: Position, observed: Json) -> bool:
-    return bool(diff_positions(dump(after, share=True), observed))
+def _differs(after: Position, observed: Json, pile_order: bool = True) -> bool:
+    return bool(diff_positions(dump(after, share=True), observed, pile_order))
 
 
 def _one_by_one(before: Position, missing: list[Json], extra: list[Json]) -> list[LegalGroup]:
