@@ -21,6 +21,7 @@ meaning of each ``op``; ``docs/examples/corpus-runner.js`` is the same in JavaSc
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -399,3 +400,24 @@ def compile_corpus() -> Json:
         "suite": {"name": "unospec", "version": __version__},
         "runs": [compile_run(rec, domains, cache) for rec in recordings],
     }
+
+
+def schema_errors(corpus: Json, limit: int = 20) -> list[str]:
+    """Where ``corpus`` breaks ``corpus.schema.json`` (read with the protocol schemas it
+    refers to), each with its JSON pointer; at most ``limit``."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    from unospec.spec.resources import PROTOCOL
+
+    registry: Registry = Registry()
+    for path in PROTOCOL.glob("*.schema.json"):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        registry = registry.with_resource(doc["$id"], Resource.from_contents(doc))
+    schema = json.loads((PROTOCOL / "corpus.schema.json").read_text(encoding="utf-8"))
+    out = []
+    for err in Draft202012Validator(schema, registry=registry).iter_errors(corpus):
+        out.append("/" + "/".join(str(p) for p in err.absolute_path) + f": {err.message[:200]}")
+        if len(out) >= limit:
+            break
+    return out

@@ -415,7 +415,8 @@ def _compared(p: Prober, players: int) -> list[Json]:
     return seen
 
 
-SAMPLE = 12  # a seat is checked exactly when this many of its other actions each fail
+SAMPLE = 12  # a seat is checked exactly when this many of its other actions (spread over
+# at least twice as many) each fail the step
 
 
 def legal_checks(p: Prober, domains: Domains, players: int) -> list[Json]:
@@ -436,7 +437,8 @@ def legal_checks(p: Prober, domains: Domains, players: int) -> list[Json]:
         if not group or p.test(actions=[*legal, *group]):
             continue
         step = max(1, len(group) // SAMPLE)
-        if all(not p.test(actions=[*legal, c]) for c in group[::step]):
+        sample = group[::step]
+        if len(group) >= 2 * SAMPLE and all(not p.test(actions=[*legal, c]) for c in sample):
             exact.append(s)
         else:
             excluded += failing(lambda g: p.test(actions=[*legal, *g]), group)

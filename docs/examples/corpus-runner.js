@@ -1,5 +1,6 @@
 // Runs unospec's compiled corpus (`unospec dump DIR` writes DIR/corpus.json) against a program
-// over the live protocol. Node, built-ins only. Prints pass/fail/skip per run; exit 0 all passed,
+// over the live protocol. Node, built-ins only. Prints pass/fail/skip and the run ID per run (and
+// the failed check or the reason to skip on the next line); exit 0 all passed,
 // 1 a run failed, 2 nothing passed or the program could not be run.
 // usage: node corpus-runner.js CORPUS.json [--profile P] [--only TEXT] -- PROGRAM [ARGS...]
 'use strict';
@@ -28,7 +29,7 @@ const OPS = {
   const offered = new Set([...(hello.profiles ?? []), ...(hello.options ?? []), ...(hello.capabilities ?? [])]);
   for (const run of runs) {
     const missing = [run.profile, ...run.needs.options, ...run.needs.capabilities].filter((n) => !offered.has(n));
-    if (missing.length) { count.skipped++; console.log(`skip ${run.id}: needs ${missing.join(', ')}`); continue; }
+    if (missing.length) { count.skipped++; console.log(`skip ${run.id}\n  needs ${missing.join(', ')}`); continue; }
     const s = run.start, ok = [{ path: '/accepted', op: 'equals', value: true }], answers = [];
     const start = s.position ? [{ request: { cmd: 'load', position: s.position }, expect: ok }] : [{ request: { cmd: 'new_game', ...s.new_game }, expect: s.expect ?? ok }, ...[...s.chance, ...s.actions].map((action) => ({ request: { cmd: 'apply', action }, expect: ok }))];
     let failure = null;
@@ -40,7 +41,7 @@ const OPS = {
       if (c) { failure = `${run.file}:${c.line ?? run.line} ${c.step ? `step ${c.step}` : 'start'} (${c.checks ?? run.rule}): ${c.path} ${c.op} ${key(c.value)}, got ${key(got(c))}`; break; }
     }
     count[failure ? 'failed' : 'passed']++;
-    console.log(failure ? `fail ${run.id}: ${failure}` : `pass ${run.id}`);
+    console.log(failure ? `fail ${run.id}\n  ${failure}` : `pass ${run.id}`);
   }
   prog.stdin.end(JSON.stringify({ cmd: 'stop' }) + '\n');
   console.log(`${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped`);
