@@ -8,8 +8,9 @@ and actions that follow it unchecked) and the protocol requests after it, each w
 checks its answer must pass.
 
 What a Then step checks is not restated here: it is found by probing the step itself
-(:mod:`unospec.step_probes`), so a check covers exactly the fields, list positions and
-legal actions the scenario constrains and no more.
+with changed answers (:mod:`unospec.step_probes`), so the checks cover the fields, list
+positions, legal actions and events the scenario constrains, and a program is not failed
+for anything else the reference happens to answer.
 
 A check is ``{"path", "op", "value"}`` over the request's *answer*, normalised as
 ``{"accepted", "rule", "events", "position", "actions"}`` (``accepted``: the reply's

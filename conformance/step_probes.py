@@ -3,26 +3,32 @@
 A Then step of :mod:`unospec.steps` reads the answers the engine gave (the observed
 position, the legal actions, the last action's outcome and events, the position before
 it) and passes or fails. To compile it to data without restating it, the step is run
-again, on the reference's answers with one thing changed at a time, and what makes it
-fail is what it checks:
+again on the reference's answers with something changed, and what makes it fail is what
+it checks. Changes are tried many at once and split where the step fails, so each check
+kept fails the step alone:
 
-* **position**: a field or list element whose change fails the step is checked; a list
-  whose elements do not matter but whose length does is checked by ``length``; one whose
-  order does not matter by ``multiset``; a scalar by ``equals``, or by ``one_of`` /
-  ``none_of`` when other values seen at the same place in the corpus pass too;
-  positions counted from the end of a list (the top card) get a negative index;
-* **legal actions**: an action whose removal fails the step is included; an action seen
-  anywhere in the corpus (moved to every seat) whose addition fails it is excluded; when
-  every addition for a seat fails, that seat's actions are checked exactly;
-* **events**: an event that alone lets the step pass is required (by the fields whose
-  change fails it); an event type whose addition fails it is forbidden;
-* **outcome**: a refused action's refusal, and its rule when changing the rule fails the
+* **position**: a field or list element that fails the step when changed to a *stranger*
+  (a value of the same JSON type that no engine produces) is checked. A list whose
+  elements do not matter but whose length does is checked by ``length``; one whose order
+  does not matter by ``multiset``; single elements by their index, counted from the end
+  where adding at the front changes nothing (the top card: ``-1``). A scalar is checked
+  by ``equals``, or by ``one_of`` when other values seen at its place in the corpus pass
+  too; one that takes a stranger but refuses some value seen there (any phase but
+  ``over``) by ``none_of``;
+* **legal actions**: an action whose removal fails the step is included; an action whose
+  addition fails it is excluded, the candidates being every seat action seen in the
+  corpus at every seat and the actions the step itself compares with; a seat for which
+  every sampled addition fails has its actions checked exactly;
+* **events**: an event that alone lets the step pass is required, by the fields whose
+  change fails it; an event type whose addition fails the step is forbidden;
+* **outcome**: a refused action's refusal, and its rule when another rule fails the
   step; **before**: a step that fails when the earlier position changes compares the two.
 
-Where a step accepts either of two answers (the round's winner from an event *or* from the
-position), no single change fails it; it is probed again without events and checks the
-position. Every check is then verified against every probe: the derived checks must
-pass and fail exactly where the step did, or the compilation stops.
+Where a step accepts either of two answers (the round's winner from an event *or* from
+the position), no single change fails it; it is probed again without events and checks
+the position. Every check is then verified against every probe, passing and failing
+exactly where the step did, or the compilation stops; so does a step that reads the
+position or the legal actions but yields no check.
 """
 
 from __future__ import annotations
@@ -397,21 +403,24 @@ def _list(p: Prober, domains: Domains, tokens: list[Any], value: list[Any]) -> l
 
 
 def _compared(p: Prober, players: int) -> list[Json]:
-    """The actions the step compares the legal actions with (through ``same_action``)."""
-    from unittest import mock
-
+    """The actions the step compares the legal actions with: what it passes to
+    ``same_action`` (watched for one probe, with a stranger action of every seat added so
+    that it compares at all)."""
     from unospec import steps
 
     seen: list[Json] = []
+    original = steps.same_action
 
     def spy(a: Json, b: Json) -> bool:
         seen.extend(x for x in (a, b) if isinstance(x, dict) and x.get("type") != SYNTHETIC)
         return original(a, b)
 
-    original = steps.same_action
     dummies = [{"type": SYNTHETIC, "seat": s} for s in range(players)]
-    with mock.patch.object(steps, "same_action", spy):
+    steps.same_action = spy  # type: ignore[assignment]
+    try:
         p.test(actions=[*p.base["actions"], *dummies])
+    finally:
+        steps.same_action = original
     return seen
 
 
@@ -538,6 +547,8 @@ def _probe(t: Then, run: Run, domains: Domains, outcome: Outcome | None) -> tupl
     if "observe" in t.used and not same:
         out += position_checks(p, domains)
     if "legal_actions" in t.used:
+        if t.position is None:
+            raise CompileError("the step reads legal actions but not the position")
         out += legal_checks(p, domains, t.position["players"])
     out += event_checks(p, domains)
     return p, out
