@@ -1,14 +1,14 @@
-// Runs unospec's compiled corpus (`unospec dump DIR` writes DIR/corpus.json) against a program
-// over the live protocol. Node, built-ins only. Prints pass/fail/skip and the run ID per run (and
-// the failed check or the reason to skip on the next line); exit 0 all passed,
-// 1 a run failed, 2 nothing passed or the program could not be run.
-// usage: node corpus-runner.js CORPUS.json [--profile P] [--only TEXT] -- PROGRAM [ARGS...]
+// Runs unospec's compiled corpus (`unospec dump DIR` writes DIR/corpus.json) against a program over
+// the live protocol; node built-ins only. Prints pass/fail/skip and the run ID per run (a failure or
+// a skip with its reason on the next line); exit 0 all passed, 1 a run failed, 2 nothing passed or unusable.
 'use strict';
 const fs = require('fs'), { spawn } = require('child_process'), readline = require('readline');
 const argv = process.argv.slice(2), cut = argv.indexOf('--'), opt = (o) => (argv.slice(0, cut).includes(o) ? argv[argv.indexOf(o) + 1] : null);
-const runs = JSON.parse(fs.readFileSync(argv[0], 'utf8')).runs.filter((r) => (!opt('--profile') || r.profile === opt('--profile')) && r.id.includes(opt('--only') ?? ''));
-const prog = spawn(argv[cut + 1], argv.slice(cut + 2), { stdio: ['pipe', 'pipe', 'inherit'] }), waiting = [];
 const quit = (why) => { console.log(why); process.exit(2); };
+if (cut < 1) quit('usage: node corpus-runner.js CORPUS.json [--profile P] [--only TEXT] -- PROGRAM [ARGS...]');
+let runs; try { runs = JSON.parse(fs.readFileSync(argv[0], 'utf8')).runs; } catch (e) { quit(`cannot read ${argv[0]}: ${e.message}`); }
+runs = runs.filter((r) => (!opt('--profile') || r.profile === opt('--profile')) && r.id.includes(opt('--only') ?? ''));
+const prog = spawn(argv[cut + 1], argv.slice(cut + 2), { stdio: ['pipe', 'pipe', 'inherit'] }), waiting = [];
 prog.on('exit', (code) => waiting.length && quit(`the program exited (${code})`)).on('error', (e) => quit(`the program could not be run: ${e.message}`));
 readline.createInterface({ input: prog.stdout }).on('line', (l) => { try { waiting.shift()(JSON.parse(l)); } catch { quit(`not a JSON answer: ${l}`); } });
 let seq = 0;
