@@ -25,10 +25,14 @@ import copy
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unospec.port import Json, Outcome, ReferencePort
 from unospec.scenarios import Run, Step, load_scenarios
+
+if TYPE_CHECKING:
+    from unospec.step_probes import Domains
+    from unospec.steps import World
 
 FORMAT = 1  # the version of the compiled corpus (``unospec_corpus``)
 CHANCE = ("dealer_draw", "deal", "shuffle", "starter")
@@ -58,7 +62,7 @@ class Then:
 
     index: int
     step: Step
-    world: Any  # a copy of the World just before the step
+    world: World  # a copy of the world just before the step
     position: Json | None
     actions: list[Json] | None
     outcome: Outcome | None
@@ -267,9 +271,9 @@ def _check(run: Run, step: int, path: str, op: str, value: Any, **extra: Any) ->
     }
 
 
-def compile_run(rec: Recording, domains: Any, cache: dict[Any, Any] | None = None) -> Json:
+def compile_run(rec: Recording, domains: Domains, cache: dict[Any, Any] | None = None) -> Json:
     """One recorded run as data (see the module docstring and corpus.schema.json);
-    ``domains``: what the corpus shows (:class:`unospec.step_probes.Domains`), ``cache``:
+    ``domains``: what the corpus shows (:meth:`~unospec.step_probes.Domains.of`), ``cache``:
     the checks of Then steps already probed."""
     from unospec.step_probes import derive
 
