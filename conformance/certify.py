@@ -3,44 +3,44 @@
 1. **Handshake and smoke game**: a broken adapter (no answer, garbage, a crash before the
    first turn) is reported as *could not run*, apart from wrong rules.
 2. **Scenarios**: every scenario run of ``features/`` for the profile, through the engine
-   port (those that set up a position need the program's ``load`` capability).
-3. **Differential games**: harness-chosen chance and actions; after every step the
-   complete legal-action set and the observed position are compared with the reference,
-   and illegal actions are attempted that the program must refuse. A divergence becomes
-   a reproducer: the position before the step and the action.
+   port (those that set up a position need the program's ``load`` capability). A failing
+   run blames the rule its failing step checks.
+3. **Differential games** (:mod:`unospec.differential`): after every step the complete
+   legal-action set and the observed position are compared with the reference, and
+   illegal actions are attempted that the program must refuse. Each divergence is named
+   by what explains it (:mod:`unospec.explanation`), and the game goes on from the
+   program's state. The deviations are reported once per rule, with how often they were
+   seen and the shortest reproducer (replayed on its own to confirm it), and the
+   options that explain them say which rules the program plays (:func:`plays`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.attribution import rule_for_extra, rule_for_field, rule_for_missing
-from unospec.compare import diff_actions, diff_positions
-from unospec.protocol import (
-    Program,
-    ProgramPort,
-    ProtocolError,
-    actions_of,
-    outcome_of,
-    position_of,
-)
-from unospec.reference import IllegalAction, apply, dump, legal_actions, new_game
+from unospec.compiled_scenarios import CompiledPort, compiled, compiles
+from unospec.differential import Divergence, Game, GameResult, replay
+from unospec.explanation import Change, Explainer
+from unospec.protocol import Program, ProgramPort, ProtocolError
+from unospec.reference import apply, new_game
 from unospec.reference.chance import chance_action
 from unospec.scenarios import Run, execute, load_scenarios
 
-OUTCOMES = ("pass", "fail", "skipped", "errored", "timeout", "not_applicable")
+OUTCOMES = ("pass", "fail", "warning", "skipped", "errored", "timeout", "not_applicable")
 
 
 @dataclass
 class Finding:
-    """One checked item: a scenario run, a differential game, or the smoke game."""
+    """One checked item: a scenario run, a differential game, the smoke game, or a
+    deviation the games met (``count`` times, in ``games``)."""
 
     kind: str
     id: str
@@ -54,6 +54,11 @@ class Finding:
     reproducer: dict[str, Any] | None = None
     seconds: float = 0.0
     steps: int = 0
+    count: int = 1
+    games: list[str] = dataclasses.field(default_factory=list)
+    explanation: dict[str, Any] | None = None  # the change of the rules that explains it
+    behaves_as: str | None = None  # the catalogue option it plays, if one explains it
+    line: int | None = None  # a scenario's failing step, in its feature file
 
     def to_json(self) -> dict[str, Any]:
         """Every field, ``None``, ``[]`` and ``""`` included: a report loses nothing."""
@@ -63,7 +68,7 @@ class Finding:
 @dataclass
 class Settings:
     argv: list[str]
-    profile: str = "official"
+    profile: str = "official"  # the rules the reference plays (a name or a profile file)
     games: int = 20
     seed: int = 0
     jobs: int = 1
@@ -71,6 +76,8 @@ class Settings:
     max_steps: int = 4000
     validate: bool = False
     scenarios: bool = True
+    sent_profile: str | None = None  # the profile named to the program, if not ``profile``
+    report: str = "reports/certify"
 
 
 @dataclass
@@ -85,6 +92,8 @@ class Certification:
     seconds: float = 0.0
     started: str = ""
     stage_seconds: dict[str, float] = field(default_factory=dict)  # wall time per stage
+    plays: dict[str, Any] | None = None  # which rules the program plays (:func:`plays`)
+    coverage: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         out = dict.fromkeys(OUTCOMES, 0)
@@ -123,20 +132,25 @@ class Worker:
 # -- the smoke game ---------------------------------------------------------------------------------
 
 
-def smoke(worker: Worker, profile: str) -> str | None:
-    """Deal a game and make one move; returns a problem with the adapter, or ``None``."""
+def smoke(worker: Worker, settings: Settings) -> str | None:
+    """Start a game and read its legal actions and position (a program that owns its
+    deal deals at once; otherwise the deal is dictated); returns a problem with the
+    adapter, or ``None``. A program that answers but breaks a rule is judged later."""
     rng = random.Random(0)
+    caps = set((worker.program.hello or {}).get("capabilities") or [])
+    profile = settings.sent_profile or settings.profile
     for players in (2, 4):
         try:
             outcome = worker.port.new_game(players, profile, {})
             if not outcome.accepted:
                 continue
-            ref = new_game(players, profile)
-            while ref.chance is not None:
-                act = chance_action(ref, rng)
-                ref, _ = apply(ref, act)
-                if not worker.port.apply(act).accepted:
-                    return None  # answered: a rules problem, found later
+            if "own_deal" not in caps:
+                ref = new_game(players, settings.profile)
+                while ref.chance is not None:
+                    act = chance_action(ref, rng)
+                    ref, _ = apply(ref, act)
+                    if not worker.port.apply(act).accepted:
+                        return None  # answered: a rules problem, found later
             acts = worker.port.legal_actions()
             if not isinstance(acts, list):
                 return "legal_actions did not return a list"
@@ -153,7 +167,9 @@ def smoke(worker: Worker, profile: str) -> str | None:
 def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str | None]]:
     """The scenario runs for ``profile``, each with a reason to skip it (or ``None``)."""
     declared = set(hello.get("options") or [])
-    can_load = "load" in (hello.get("capabilities") or [])
+    caps = set(hello.get("capabilities") or [])
+    can_load = "load" in caps
+    own_deal = "own_deal" in caps
     out = []
     for sc in load_scenarios():
         for run in sc.runs:
@@ -169,10 +185,31 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
                 # certification is per profile and declared options: a variant the program
                 # does not offer is outside what it claims (not applicable, not a skip)
                 reason = f"not applicable: needs option(s) {', '.join(sorted(needed - declared))}"
-            elif not can_load and not any(s.text.startswith("a new ") for s in run.steps):
-                reason = "sets up a position: needs the 'load' capability"
+            elif not can_load:
+                reason = _without_load(run, own_deal)
             out.append((run, reason))
     return out
+
+
+def _without_load(run: Run, own_deal: bool) -> str | None:
+    """Why a program that cannot load a position cannot run ``run`` (``None``: it can:
+    it starts from a new match, or its position compiles into a deal)."""
+    new_match = any(s.text.startswith("a new ") for s in run.steps)
+    if own_deal:
+        what = "starts from a new match" if new_match else "sets up a position"
+        return f"{what}: needs a dictated deal or 'load' (the program owns its deal)"
+    if new_match:
+        return None
+    return compiles(run.id)
+
+
+def _port_for(worker: Worker, run: Run) -> Any:
+    """The port a scenario run talks to: the program's, or for a program without ``load``
+    the compiled one that reaches the scenario's position by a deal."""
+    caps = set((worker.program.hello or {}).get("capabilities") or [])
+    if "load" in caps or any(s.text.startswith("a new ") for s in run.steps):
+        return worker.port
+    return CompiledPort(worker.port, compiled(run.id)[0] or 0)
 
 
 def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
@@ -186,7 +223,7 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     t0 = time.perf_counter()
     try:
         worker.fresh()
-        result = execute(run, worker.port)
+        result = execute(run, _port_for(worker, run))
     except ProtocolError as e:
         outcome = "timeout" if e.kind == "timeout" else "errored"
         if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
@@ -211,270 +248,222 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
         result.message,
         step=result.step,
         seconds=seconds,
+        line=result.line,
     )
 
 
 # -- differential games ------------------------------------------------------------------------------------
 
 
-def eager_choice(ref, acts: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    plays = [a for a in acts if a["seat"] == ref.to_act and a["type"] not in ("draw",)]
-    if plays and rng.random() < 0.8:
-        return rng.choice(plays)
-    return rng.choice(acts)
+def play_game(
+    worker: Worker, settings: Settings, explainer: Explainer, players: int, seed: int
+) -> GameResult:
+    """One differential game (:class:`unospec.differential.Game`), on a live program."""
+    worker.fresh()
+    game = Game(
+        worker.program,
+        explainer,
+        settings.sent_profile or settings.profile,
+        players,
+        seed,
+        settings.max_steps,
+        ref_profile=settings.profile,
+    )
+    result = game.play()
+    if result.outcome in ("pass", "fail"):
+        worker.program.mark_healthy()
+    return result
 
 
-def _illegal(ref, rng: random.Random) -> dict[str, Any] | None:
-    """An action near the legal ones that the rules forbid (the program must refuse it)."""
-    legal = legal_actions(ref)
-    if not legal:
-        return None
-    for _ in range(8):
-        a = dict(rng.choice(legal))
-        what = rng.randrange(3)
-        if what == 0:
-            a["seat"] = rng.randrange(ref.players)
-        elif what == 1 and a["type"] == "play":
-            from unospec.spec.cards import KINDS
-
-            a["card"] = rng.choice(KINDS)
-        else:
-            a = {
-                "type": rng.choice(["play", "draw", "pass", "challenge", "uno"]),
-                "seat": rng.randrange(ref.players),
-            }
-            if a["type"] == "play":
-                a["card"] = rng.choice(ref.hands[a["seat"]] or ["R0"])
-        if a not in legal:
-            return a
-    return None
+def game_finding(r: GameResult) -> Finding:
+    """A game as one checked item: passed, or failed with the rules of what it met (the
+    deviations themselves are findings of their own, :func:`deviation_findings`)."""
+    n = sum(r.counts.values())
+    note = f"{r.steps} steps; {r.ended}" if r.ended else f"{r.steps} steps"
+    if r.divergences:
+        note = f"{n} deviation(s) seen in {r.steps} steps; {r.ended}"
+    return Finding(
+        "differential",
+        r.id,
+        r.outcome,
+        [],
+        note,
+        seconds=r.seconds,
+        steps=r.steps,
+    )
 
 
-BATCH = 16  # steps whose requests go out together (about 6 KB of requests)
-IN_FLIGHT = 2  # batches sent before the first of them is checked (well under a pipe's 64 KB)
-
-
-@dataclass
-class Planned:
-    """One step of a differential game, played on the reference ahead of the program: the
-    requests that check the program on it, and what their replies must say."""
-
-    step: int
-    before: Any  # the reference position before the step (the reproducer's position)
-    after: Any
-    events: list[dict[str, Any]]
-    action: dict[str, Any]
-    chance: bool
-    expected: list[dict[str, Any]] | None = None  # the complete legal-action set before it
-    bad: dict[str, Any] | None = None  # an illegal action the program must refuse first
-
-    def requests(self) -> list[dict[str, Any]]:
-        apply_act = {"cmd": "apply", "action": self.action}
-        if self.chance:
-            return [apply_act, {"cmd": "observe"}]
-        probe = (
-            []
-            if self.bad is None
-            else [{"cmd": "observe"}, {"cmd": "apply", "action": self.bad}, {"cmd": "observe"}]
-        )
-        return [{"cmd": "legal_actions"}, *probe, apply_act, {"cmd": "observe"}]
-
-
-def plan_step(ref, step: int, rng: random.Random) -> Planned:
-    """The next step on the reference: a chance input, or a seat action chosen among the
-    legal ones (every fifth step also tries an illegal action near them first)."""
-    if ref.chance is not None:
-        act = chance_action(ref, rng)
-        after, events = apply(ref, act)
-        return Planned(step, ref, after, events, act, True)
-    expected = legal_actions(ref)
-    bad = _illegal(ref, rng) if step % 5 == 0 else None
-    act = eager_choice(ref, expected, rng)
-    after, events = apply(ref, act)
-    return Planned(step, ref, after, events, act, False, expected, bad)
-
-
-def check_step(p: Planned, replies: list[dict[str, Any]]) -> tuple | None:
-    """Compare the program's replies for one planned step with the reference: ``None``, or
-    ``(rule, message, field, expected, actual, action)`` for the first difference."""
-    replies = list(replies)
-    if not p.chance:
-        offered = actions_of(replies.pop(0))
-        missing, extra = diff_actions(p.expected or [], offered)
-        if missing:
-            what = f"a legal action is missing: {missing[0]}"
-            return (
-                rule_for_missing(p.before, missing[0]),
-                what,
-                "/legal_actions",
-                missing,
-                extra or None,
-                missing[0],
-            )
-        if extra:
-            what = f"an illegal action is offered: {extra[0]}"
-            return (
-                rule_for_extra(p.before, extra[0]),
-                what,
-                "/legal_actions",
-                None,
-                extra,
-                extra[0],
-            )
-        if p.bad is not None:
-            before_obs, refused, after_obs = (
-                position_of(replies.pop(0)),
-                outcome_of(replies.pop(0)),
-                position_of(replies.pop(0)),
-            )
-            if refused.accepted:
-                what = f"the program accepted an illegal action {p.bad}"
-                return (rule_for_extra(p.before, p.bad), what, None, None, None, p.bad)
-            if after_obs != before_obs:
-                d = diff_positions(before_obs, after_obs)
-                what = "a refused action changed the position"
-                return ("P-ILLEGAL-PLAY-REJECTED", what, d[0][0] if d else None, None, None, p.bad)
-    got, observed = outcome_of(replies[0]), position_of(replies[1])
-    if not got.accepted:
-        if p.chance:
-            rule = p.events[0]["rule"] if p.events else "DEAL-SEVEN"
-            what = f"the program refused the chance input: {got.error}"
-        else:
-            rule, what = (
-                rule_for_missing(p.before, p.action),
-                f"the program refused a legal action: {got.error}",
-            )
-        return (rule, what, None, None, None, p.action)
-    if d := diff_positions(dump(p.after, share=True), observed):
-        f, e, a = d[0]
-        what = (
-            f"after the chance input, {f} differs" if p.chance else f"after {p.action}, {f} differs"
-        )
-        return (rule_for_field(f, p.events), what, f, e, a, p.action)
-    return None
-
-
-def play_differential(
-    worker: Worker, profile: str, players: int, seed: int, max_steps: int
-) -> Finding:
-    """A game chosen by the harness: the reference plays ahead in batches of :data:`BATCH`
-    steps, each batch's requests go to the program in one write, and :data:`IN_FLIGHT`
-    batches are with the program at once, so it answers one while the harness checks the
-    replies to the other and plans the next. At the first difference the replies still in
-    flight are read and dropped, and the step becomes a reproducer: the position before it
-    and its action."""
-    gid = f"game-{seed}-{players}p"
-    rng = random.Random(seed)
-    t0 = time.perf_counter()
-    program = worker.program
-
-    def fail(
-        p: Planned, rule, message, fld=None, expected=None, actual=None, action=None
-    ) -> Finding:
-        repro = {"position": dump(p.before), "action": action}
-        if worker.port.can_load:
-            repro["confirmed"] = confirm(worker, repro, fld)
-        return Finding(
-            "differential",
-            gid,
-            "fail",
-            [rule],
-            message,
-            p.step,
-            fld,
-            expected,
-            actual,
-            repro,
-            time.perf_counter() - t0,
-            p.step,
-        )
-
-    try:
-        worker.fresh()
-        program = worker.program
-        started = worker.port.new_game(players, profile, {})
-        if not started.accepted:
-            return Finding(
-                "differential",
-                gid,
-                "fail",
-                ["PLAYER-COUNT"],
-                f"the program refuses a {players}-player game: {started.error}",
-                0,
-                seconds=time.perf_counter() - t0,
-            )
-        ref = new_game(players, profile)
-        step = 0
-        in_flight: deque[tuple[list[Planned], list[dict[str, Any]]]] = deque()
-        while True:
-            # keep two batches with the program: it answers one while the harness checks
-            # the other and plans the next
-            while len(in_flight) < IN_FLIGHT and ref.phase != "over" and step < max_steps:
-                batch: list[Planned] = []
-                while ref.phase != "over" and step < max_steps and len(batch) < BATCH:
-                    step += 1
-                    batch.append(plan_step(ref, step, rng))
-                    ref = batch[-1].after
-                in_flight.append(
-                    (batch, program.send_many([r for p in batch for r in p.requests()]))
-                )
-            if not in_flight:
+def deviation_findings(
+    results: list[GameResult], explainer: Explainer
+) -> tuple[list[Finding], list[Change]]:
+    """Every deviation the games met, once per rule and change: how often it was seen, in
+    which games, and the shortest reproducer. Each is blamed on the change chosen from
+    the fewest changes that explain everything the program did (a program that plays one
+    option is told so once, not under each rule the option touches)."""
+    seen = [(d, g.counts[d.key]) for g in results for d in g.divergences]
+    # a change the program was seen not to play (it did what the rules say where the
+    # change would have made it do otherwise) explains nothing, if another does
+    for d, _ in seen:
+        clean = [a for a in d.alternatives if not explainer.contradicted.get(a[0])]
+        d.alternatives = clean or d.alternatives
+    chosen = _cover(
+        [(d.alternatives, n) for d, n in seen if d.alternatives],
+        lambda c: explainer.by_id[c].rank if c in explainer.by_id else 0,
+    )
+    groups: dict[tuple[Any, ...], list[tuple[Divergence, int]]] = {}
+    for d, n in seen:
+        rule, change = d.rule, d.change
+        for cid, crule in d.alternatives:
+            if cid in chosen:
+                rule, change = crule, explainer.by_id.get(cid, change)
                 break
-            batch, sent = in_flight.popleft()
-            for p in batch:
-                mine, sent = sent[: len(p.requests())], sent[len(p.requests()) :]
-                problem = check_step(p, program.receive_many(mine))
-                if problem is not None:
-                    # read the replies still in flight, so the pipe is clean for what follows;
-                    # a program that fails while doing so is restarted (the difference stands)
-                    try:
-                        program.receive_many(sent + [r for _, more in in_flight for r in more])
-                    except ProtocolError:
-                        worker.fresh()
-                    rule, message, fld, expected, actual, action = problem
-                    return fail(p, rule, message, fld, expected, actual, action)
-        note = f"{step} steps" + (
-            "" if ref.phase == "over" else f" (stopped at the {max_steps}-step limit)"
+        key = (
+            rule,
+            change.id if change else None,
+            d.kind if d.kind in ("hang", "crash", "citation", "duplicate") else "",
+            None if rule else d.field,
         )
-        return Finding(
-            "differential", gid, "pass", [], note, seconds=time.perf_counter() - t0, steps=step
+        d.rule, d.change = rule, change
+        groups.setdefault(key, []).append((d, n))
+    out = []
+    for (rule, cid, _, fld), items in groups.items():
+        first = min(
+            items, key=lambda dn: (len((dn[0].reproducer or {}).get("inputs", [])), dn[0].step)
+        )[0]
+        change = first.change
+        label = rule or f"unexplained{' ' + fld if fld else ''}"
+        out.append(
+            Finding(
+                "deviation",
+                f"{label}/{cid}" if cid else label,
+                "fail" if first.kind != "citation" else "warning",
+                [rule] if rule else [],
+                first.message,
+                first.step,
+                first.field,
+                first.expected,
+                first.actual,
+                first.reproducer,
+                count=sum(n for _, n in items),
+                games=sorted({d.game for d, _ in items}),
+                explanation=change.to_json() if change else None,
+                behaves_as=change.option if change else None,
+            )
         )
-    except ProtocolError as e:
-        if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
-            worker.program.close()
-        return Finding(
-            "differential",
-            gid,
-            "timeout" if e.kind == "timeout" else "errored",
-            [],
-            f"{e.kind}: {e.detail}",
-            seconds=time.perf_counter() - t0,
-        )
+    out.sort(key=lambda f: (f.rules == [], -f.count, f.id))
+    return out, [explainer.by_id[c] for c in chosen if c in explainer.by_id]
 
 
-def confirm(worker: Worker, repro: dict[str, Any], fld: str | None) -> bool:
-    """Re-run a reproducer on its own (load the position, apply the action) to see it fail again."""
-    from unospec.reference import load
+def _cover(items: list[tuple[list[tuple[str, str]], int]], rank: Callable[[str], int]) -> list[str]:
+    """The fewest changes that explain every divergence (greedy: the change that explains
+    the most divergences, by count, first; among those, the likelier by ``rank``)."""
+    left = list(items)
+    chosen: list[str] = []
+    while left:
+        score: dict[str, int] = {}
+        for alts, n in left:
+            for cid, _ in alts:
+                score[cid] = score.get(cid, 0) + n
+        best = max(score, key=lambda c: (score[c], -rank(c), -len(c), c))
+        chosen.append(best)
+        left = [(alts, n) for alts, n in left if best not in {c for c, _ in alts}]
+    return chosen
 
+
+def plays(cert: Certification, changes: list[Change], explainer: Explainer) -> dict[str, Any]:
+    """Which rules the program plays, as far as the games show: the profile plus the
+    options that explain what it did, the named deviations, and how many deviations
+    nothing explains; with the command that certifies against that guess."""
+    options = [c.option for c in changes if c.option]
+    named = [c.id for c in changes if c.kind == "deviation"]
+    unexplained = sum(1 for f in cert.findings if f.kind == "deviation" and not f.rules)
+    line = cert.settings.profile
+    if options:
+        line += " with " + ", ".join(options)
+    if named:
+        line += "; deviations: " + ", ".join(named)
+    if unexplained:
+        line += f"; {unexplained} unexplained deviation(s)"
+    command = None
+    if options:
+        command = f"unospec certify --profile {cert.settings.report}/plays.toml -- " + " ".join(
+            cert.settings.argv
+        )
+    return {
+        "profile": cert.settings.profile,
+        "options": options,
+        "option_values": {o: _option_value(o, explainer) for o in options},
+        "deviations": named,
+        "unexplained": unexplained,
+        "line": line,
+        "command": command,
+    }
+
+
+def _option_value(option: str, explainer: Explainer) -> Any:
+    ch = explainer.by_id[option]
+    return {k: v for k, v in ch.options}
+
+
+def plays_toml(cert: Certification) -> str | None:
+    """A profile file of the guess (``plays.toml``), or ``None`` when it is the profile."""
+    p = cert.plays or {}
+    if not p.get("options"):
+        return None
+    lines = [
+        f'name = "{p["profile"]}-as-played"',
+        f'inherits = "{p["profile"]}"',
+        "",
+        "[options]",
+    ]
+    for values in p["option_values"].values():
+        for key, value in values.items():
+            lines.append(f'"{key}" = {_toml(value)}')
+    return "\n".join(lines) + "\n"
+
+
+def _toml(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml(x) for x in v) + "]"
+    return str(v)
+
+
+def coverage(cert: Certification, results: list[GameResult]) -> dict[str, dict[str, int]]:
+    """Per rule: the scenario runs and the game steps it was judged on, for this program."""
+    out: dict[str, dict[str, int]] = {}
+    for f in cert.findings:
+        if f.kind == "scenario" and f.outcome in ("pass", "fail"):
+            for rid in f.rules:
+                out.setdefault(rid, {"scenario_runs": 0, "game_steps": 0})["scenario_runs"] += 1
+    for r in results:
+        for rid, n in r.judged.items():
+            out.setdefault(rid, {"scenario_runs": 0, "game_steps": 0})["game_steps"] += n
+    return dict(sorted(out.items()))
+
+
+def confirm(worker: Worker, settings: Settings, explainer: Explainer, f: Finding) -> bool:
+    """Replay a deviation's reproducer on its own: a new game with its inputs (and its
+    seed), judged step by step; confirmed when the same rule (or, unexplained, the same
+    field) diverges again."""
+    repro = f.reproducer or {}
+    if worker.program.broken:
+        return False  # judged unusable: nothing more is asked of it
     try:
-        ref = load(repro["position"])
-        worker.port.load(repro["position"])
-        action = repro["action"]
-        if fld == "/legal_actions":
-            missing, extra = diff_actions(legal_actions(ref), worker.port.legal_actions())
-            return bool(missing or extra)
-        try:
-            after, _ = apply(ref, action)
-            expected_ok = True
-        except IllegalAction:
-            expected_ok = False
-        got = worker.port.apply(action)
-        if got.accepted != expected_ok:
-            return True
-        return bool(expected_ok and diff_positions(dump(after), worker.port.observe()))
-    except ProtocolError:
         worker.fresh()
+        result = replay(worker.program, explainer, repro, ref_profile=settings.profile)
+    except ProtocolError:
         return False
+    want = f.rules[0] if f.rules else None
+    return any(
+        (d.rule == want) if want else (d.rule is None and d.field == f.field)
+        for d in result.divergences
+    )
 
 
 # -- the whole certification ----------------------------------------------------------------------------------
@@ -494,10 +483,14 @@ def certify(
     cert.hello = first.program.hello
     workers = [first]
     try:
-        if settings.profile not in (cert.hello or {}).get("profiles", []):
-            cert.could_not_run = f"the program does not declare the profile {settings.profile!r} (it declares {cert.hello.get('profiles')})"
+        declared = (cert.hello or {}).get("profiles", [])
+        if (settings.sent_profile or settings.profile) not in declared:
+            cert.could_not_run = (
+                f"the program does not declare the profile "
+                f"{settings.sent_profile or settings.profile!r} (it declares {declared})"
+            )
             return cert
-        problem = smoke(first, settings.profile)
+        problem = smoke(first, settings)
         cert.findings.append(
             Finding("smoke", "smoke-game", "fail" if problem else "pass", [], problem or "")
         )
@@ -527,20 +520,37 @@ def certify(
                 runs,
                 lambda w, item: run_scenario(w, *item),
                 lambda: tick("scenarios", len(runs)),
+                lambda i, e: Finding(
+                    "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
+                ),
             )
             cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
         games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
+        explainer = Explainer(settings.profile)
         done[0] = 0
         t_stage = time.perf_counter()
-        cert.findings += _parallel(
+        results: list[GameResult] = _parallel(
             workers,
             games,
-            lambda w, item: play_differential(
-                w, settings.profile, item[0], item[1], settings.max_steps
-            ),
+            lambda w, item: play_game(w, settings, explainer, item[0], item[1]),
             lambda: tick("games", len(games)),
+            lambda i, e: GameResult(
+                f"game-{games[i][1]}-{games[i][0]}p",
+                games[i][0],
+                games[i][1],
+                ended=f"harness error: {type(e).__name__}: {e}",
+                outcome="errored",
+            ),
         )
+        cert.findings += [game_finding(r) for r in results]
+        found, changes = deviation_findings(results, explainer)
+        for f in found:
+            if f.reproducer is not None:
+                f.reproducer["confirmed"] = confirm(workers[0], settings, explainer, f)
+        cert.findings += found
         cert.stage_seconds["games"] = time.perf_counter() - t_stage
+        cert.plays = plays(cert, changes, explainer)
+        cert.coverage = coverage(cert, results)
     finally:
         for w in workers:
             cert.restarts += w.program.restarts
@@ -551,9 +561,16 @@ def certify(
     return cert
 
 
-def _parallel(workers: list[Worker], items: list[Any], fn, tick) -> list[Finding]:
-    """Run ``fn(worker, item)`` over ``items`` with one thread per worker; results in item order."""
-    results: list[Finding | None] = [None] * len(items)
+def _parallel(
+    workers: list[Worker],
+    items: list[Any],
+    fn: Callable[[Worker, Any], Any],
+    tick: Callable[[], None],
+    on_error: Callable[[int, Exception], Any],
+) -> list[Any]:
+    """Run ``fn(worker, item)`` over ``items`` with one thread per worker; results in item
+    order (an exception of the harness becomes ``on_error(index, exception)``)."""
+    results: list[Any] = [None] * len(items)
     cursor = [0]
     lock = threading.Lock()
 
@@ -567,9 +584,7 @@ def _parallel(workers: list[Worker], items: list[Any], fn, tick) -> list[Finding
             try:
                 results[i] = fn(w, items[i])
             except Exception as e:  # the harness must never crash on a program's behaviour
-                results[i] = Finding(
-                    "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
-                )
+                results[i] = on_error(i, e)
             tick()
 
     with ThreadPoolExecutor(max_workers=len(workers)) as pool:

@@ -85,7 +85,13 @@ def source_of(finding: Finding) -> dict[str, Any]:
     cites = [_cite(*c) for c in sc.citations]
     if not cites:
         cites = list(dict.fromkeys(c for r in finding.rules for c in rule_citations(r)))
-    return {"scenario": sc.id, "file": f"features/{sc.file}", "line": sc.line, "citations": cites}
+    return {
+        "scenario": sc.id,
+        "file": f"features/{sc.file}",
+        "line": sc.line,
+        "scenario_line": sc.line,
+        "citations": cites,
+    }
 
 
 def result_json(finding: Finding) -> dict[str, Any]:
@@ -115,6 +121,11 @@ def per_rule(cert: Certification) -> dict[str, dict[str, int]]:
         for rid in f.rules:
             row = table.setdefault(rid, dict.fromkeys(OUTCOMES, 0))
             row[f.outcome] += 1
+    for rid, judged in cert.coverage.items():
+        # a rule the games judged without a finding: it passed there
+        row = table.setdefault(rid, dict.fromkeys(OUTCOMES, 0))
+        if judged.get("game_steps") and not row["fail"]:
+            row["pass"] += 1
     return dict(sorted(table.items()))
 
 
@@ -156,7 +167,7 @@ def problems_by_rule(results: list[dict[str, Any]]) -> list[tuple[str, list[dict
                 groups.setdefault(rid, []).append(r)
 
     def games_first(r: dict[str, Any]) -> bool:
-        return r["kind"] not in ("differential", "game")
+        return r["kind"] not in ("deviation", "differential", "game")
 
     for rows in groups.values():
         rows.sort(key=games_first)
@@ -189,9 +200,17 @@ def to_json(cert: Certification) -> dict[str, Any]:
         },
         "results": [result_json(f) for f in cert.findings],
         "rules": [
-            {"rule": rid, "verdict": verdict(row), **row, "citations": rule_citations(rid)}
+            {
+                "rule": rid,
+                "verdict": verdict(row),
+                **row,
+                "citations": rule_citations(rid),
+                "judged": cert.coverage.get(rid, {"scenario_runs": 0, "game_steps": 0}),
+            }
             for rid, row in per_rule(cert).items()
         ],
+        "plays": cert.plays,
+        "coverage": cert.coverage,
         "footer": {
             "verdict": overall(cert),
             "conformant": cert.conformant,
@@ -238,6 +257,11 @@ def reproducer_line(r: dict[str, Any], index: int) -> str | None:
     if not repro:
         return None
     confirmed = " (confirmed on its own)" if repro.get("confirmed") else ""
+    if repro.get("file"):
+        return (
+            f"reproducer: {repro['file']}{confirmed}: unospec certify --replay "
+            f"{repro['file']} -- PROGRAM"
+        )
     return (
         f"reproducer: apply {json.dumps(repro.get('action'), ensure_ascii=False)} to the "
         f"position in report.json results[{index}].reproducer.position{confirmed}"
@@ -254,7 +278,11 @@ def result_lines(r: dict[str, Any], index: int) -> list[str]:
         lines.append(f"rule {', '.join(rules)}" + (f" ({cites[0]})" if cites else ""))
     if r.get("message"):
         lines.append(r["message"])
-    if r.get("step") is not None and r["kind"] != "scenario":
+    if r["kind"] == "deviation":
+        games = r.get("games") or []
+        seen = f"seen {r.get('count', 1)} time(s) in {len(games)} game(s)"
+        lines.append(seen + (f", first at step {r['step']} of {games[0]}" if games else ""))
+    elif r.get("step") is not None and r["kind"] != "scenario":
         lines.append(f"at step {r['step']}")
     if d := difference(r):
         lines.append(d)

@@ -514,6 +514,8 @@ def then_legal_exact(w: World, seat: str, table: list[list[str]]) -> None:
     _pos(w)
     want = [parse_action(int(seat), row[0]) for row in table[1:]]
     got = [a for a in w.legal() if a["seat"] == int(seat)]
+    twice = [a for i, a in enumerate(got) if any(same_action(a, b) for b in got[:i])]
+    expect(not twice, f"listed more than once: {_brief(twice)}")
     missing = [a for a in want if not any(same_action(a, g) for g in got)]
     extra = [g for g in got if not any(same_action(a, g) for a in want)]
     expect(not missing and not extra, f"missing {_brief(missing)}, unexpected {_brief(extra)}")

@@ -440,7 +440,7 @@ Feature: Calling UNO
       And seat 1 plays R2
       Then seat 0 cannot be caught
       When seat 2 tries to catch seat 0
-      Then the action is refused under P-FALSE-CATCH
+      Then the action is refused under UNO-CATCH-WINDOW
       And the position is unchanged
       And seat 0 holds exactly G9
 
@@ -480,10 +480,10 @@ Feature: Calling UNO
 
       Examples:
         | profile      | outcome                       |
-        | official     | refused under P-FALSE-CATCH   |
-        | fi-wikipedia | seat 0 holds exactly G9 B3 Y5 |
-        | sv-unoregler | refused under P-FALSE-CATCH   |
-        | id-wikipedia | refused under P-FALSE-CATCH   |
+        | official     | refused under UNO-CATCH-WINDOW |
+        | fi-wikipedia | seat 0 holds exactly G9 B3 Y5  |
+        | sv-unoregler | refused under UNO-CATCH-WINDOW |
+        | id-wikipedia | refused under UNO-CATCH-WINDOW |
 
     @AMB-03 @UNO-CATCH-WINDOW @V-UNO-LATE-CATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario Outline: a catch before the next player has started

@@ -651,3 +651,20 @@ Feature: Matching a card to the discard pile
         | fi-wikipedia | R7    | red    | B2   | refused under PLAY-MATCH    |
         | sv-unoregler | R7    | red    | Y5   | refused under PLAY-MATCH    |
         | id-wikipedia | R7 W  | blue   | G9   | refused under MATCH-ON-WILD |
+
+  Rule: P-LEGAL-ACTION-SET
+
+    @P-LEGAL-ACTION-SET @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: two copies of a card give one play
+      Policy: no source settles this; the documents list what a player may do, not how an engine counts it.
+
+      Given a 2-player game
+      And the hands are
+        | seat | cards       |
+        | 0    | R5 R5 G9 B1 |
+        | 1    | Y3 Y4       |
+      And the top card is R7
+      Then the legal actions of seat 0 are
+        | action  |
+        | play R5 |
+        | draw    |

@@ -73,9 +73,11 @@ def chance_needed(pos: Position) -> dict[str, Any] | None:
     return pos.chance
 
 
+@implements("P-LEGAL-ACTION-SET")
 def legal_actions(pos: Position) -> list[Action]:
-    """Every legal action of every seat that may act now, in a fixed order (by seat, then
-    action type, then card / colour / target). Empty at a chance node and when the match is over."""
+    """Every legal action of every seat that may act now, each once (a hand's two copies
+    of a card give one play), in a fixed order (by seat, then action type, then card /
+    colour / target). Empty at a chance node and when the match is over."""
     cached = pos._legal
     if cached is not None:
         return cached
@@ -445,7 +447,9 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
             return bad("UNO-CATCH", "a player cannot catch themselves", "/target")
         if not isinstance(target, int):
             return bad("UNO-CATCH", "a catch names the target seat", "/target")
-        return bad("P-FALSE-CATCH", uno.false_catch_reason(pos, target), "/target")
+        reason = uno.false_catch_reason(pos, target)
+        late = reason.startswith("the catch window")  # a missed call, caught too late
+        return bad("UNO-CATCH-WINDOW" if late else "P-FALSE-CATCH", reason, "/target")
     if kind == "play" and "card" in action and not is_card(action["card"]):
         return bad("P-ILLEGAL-PLAY-REJECTED", f"{action['card']!r} is not a card", "/card")
     if kind == "challenge" and (pos.phase != "challenge" or seat != pos.to_act):

@@ -135,6 +135,7 @@ class Rule:
     requires_any: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     replaces: tuple[str, ...] = ()
+    modifies: tuple[str, ...] = ()  # rules a variant changes without removing them
     derived_from: tuple[str, ...] = ()
     source: str = ""
     params: tuple[Param, ...] = ()
@@ -244,6 +245,7 @@ def _load_rule(r: dict[str, Any]) -> Rule:
         requires_any=tuple(r.get("requires_any", ())),
         excludes=tuple(r.get("excludes", ())),
         replaces=tuple(r.get("replaces", ())),
+        modifies=tuple(r.get("modifies", ())),
         derived_from=tuple(r.get("derived_from", ())),
         source=r.get("source", ""),
         params=params,
@@ -501,7 +503,8 @@ class Catalogue:
                     out.append(f"{w}: a policy must say why no source settles it (why_policy)")
             elif not r.citations and not (r.kind == "variant" and r.source == EXTERNAL):
                 out.append(f"{w}: a {r.kind} rule must cite at least one source paragraph")
-            for ref in (*r.requires, *r.requires_any, *r.excludes, *r.replaces, *r.derived_from):
+            refs = (*r.requires, *r.requires_any, *r.excludes, *r.replaces, *r.modifies)
+            for ref in (*refs, *r.derived_from):
                 if ref not in self.rules:
                     out.append(f"{w}: refers to unknown rule {ref!r}")
             for ref in r.ambiguities:

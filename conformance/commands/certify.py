@@ -28,6 +28,13 @@ def register(sub: Any) -> None:
     p.add_argument("--report", metavar="DIR", type=Path, default=Path("reports/certify"))
     p.add_argument("--no-scenarios", action="store_true", help="differential games only")
     p.add_argument(
+        "--replay",
+        metavar="FILE",
+        type=Path,
+        help="replay one reproducer (reports/…/reproducers/*.json) against PROGRAM and show "
+        "whether the deviation it records happens again (exit 1) or not (exit 0)",
+    )
+    p.add_argument(
         "--validate-messages",
         "-V",
         action="store_true",
@@ -57,6 +64,8 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             "[red]error:[/red] give the program to certify after --, e.g. unospec certify -- python my_uno.py"
         )
         return 2
+    if args.replay is not None:
+        return replay_command(args, argv)
     if args.profile not in cat.profiles:
         err.print(f"[red]error:[/red] unknown profile {args.profile!r}")
         return 2
@@ -70,6 +79,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         args.max_steps,
         args.validate_messages,
         not args.no_scenarios,
+        report=str(args.report),
     )
     console = Console(stderr=True)
     with Progress(
@@ -102,6 +112,8 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         )
         for col in ("rule", "verdict", "pass", "fail", "skipped", "errored"):
             table.add_column(col)
+        table.add_column("scenario runs", justify="right")
+        table.add_column("game steps", justify="right")
         colours = {
             "pass": "green",
             "fail": "red",
@@ -119,8 +131,14 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 str(row["fail"]),
                 str(row["skipped"]),
                 str(row["errored"] + row["timeout"]),
+                str(cert.coverage.get(rid, {}).get("scenario_runs", 0)),
+                str(cert.coverage.get(rid, {}).get("game_steps", 0)),
             )
         out.print(table)
+        if cert.plays:
+            out.print(f"plays: {cert.plays['line']}", highlight=False)
+            if cert.plays.get("command"):
+                out.print(f"certify against that guess: {cert.plays['command']}", highlight=False)
         c = cert.counts()
         state = (
             "conformant"
@@ -155,3 +173,70 @@ def _github(cert: Any, paths: dict[str, Path]) -> None:
         + (f"summary appended to {target}" if target else "GITHUB_STEP_SUMMARY is not set"),
         highlight=False,
     )
+
+
+def replay_command(args: argparse.Namespace, argv: list[str]) -> int:
+    """``certify --replay FILE -- PROGRAM``: one reproducer, played again."""
+    from unospec.certify import Settings, Worker
+    from unospec.differential import replay
+    from unospec.explanation import Explainer
+    from unospec.protocol import ProtocolError
+    from unospec.spec import jsonreader
+
+    out, err = Console(), Console(stderr=True)
+    try:
+        repro = jsonreader.loads(args.replay.read_bytes())
+    except OSError as e:
+        err.print(f"[red]error:[/red] cannot read {args.replay}: {e.strerror}")
+        return 2
+    except jsonreader.JsonInputError as e:
+        err.print(f"[red]error:[/red] {args.replay}: {e}")
+        return 2
+    if not isinstance(repro, dict) or repro.get("unospec_reproducer") != 1:
+        err.print(f"[red]error:[/red] {args.replay} is not a unospec reproducer")
+        return 2
+    settings = Settings(
+        argv, repro.get("reference_profile") or repro["profile"], timeout=args.timeout
+    )
+    try:
+        worker = Worker(settings)
+    except ProtocolError as e:
+        err.print(f"[red]could not run:[/red] handshake failed ({e.kind}): {e.detail}")
+        return 2
+    try:
+        caps = set((worker.program.hello or {}).get("capabilities") or [])
+        owns = {"own_deal", "own_shuffle"} & caps
+        if owns and "seeded" not in caps:
+            err.print(
+                "[red]could not run:[/red] the program makes its own chance without a seed "
+                "(capability 'seeded'), so the game cannot be played again"
+            )
+            return 2
+        result = replay(worker.program, Explainer(settings.profile), repro, settings.profile)
+    except ProtocolError as e:
+        err.print(f"[red]could not run:[/red] {e.kind}: {e.detail}")
+        return 2
+    finally:
+        worker.close()
+    want = repro.get("rule")
+    out.print(
+        f"replayed {len(repro.get('inputs') or [])} input(s) of a {repro['players']}-player "
+        f"game (seed {repro.get('seed')}), then step {repro.get('step')}",
+        highlight=False,
+    )
+    for d in result.divergences:
+        out.print(f"  step {d.step}: {d.rule or 'unexplained'}: {d.message}", highlight=False)
+    again = any(
+        (d.rule == want) if want else (d.rule is None and d.field == repro.get("field"))
+        for d in result.divergences
+    )
+    if again:
+        out.print(
+            f"reproduced: {want or 'the unexplained deviation'} ({repro.get('message')})",
+            highlight=False,
+        )
+        return 1
+    out.print(
+        "not reproduced: the program now does what the rules say at that step", highlight=False
+    )
+    return 0

@@ -787,8 +787,8 @@ class Game:
                 why = f"seat {target} holds {victim.cards_left} cards, not one"
             elif victim.uno == "called":
                 why = f"seat {target} has called UNO"
-            else:
-                why = f"the catch window for seat {target} has closed"
+            else:  # a missed call, caught after the window closed
+                return Refusal("UNO-CATCH-WINDOW", f"the catch window for seat {target} has closed")
             return Refusal("P-FALSE-CATCH", why)
         if kind == "play" and Card.of(action.get("card")) is None:
             return Refusal("P-ILLEGAL-PLAY-REJECTED", f"{action.get('card')!r} is not a card")

@@ -112,7 +112,7 @@ def test_every_failure_is_in_report_json(mutant: Certification) -> None:
     assert len(data["results"]) == len(mutant.findings)
     fails = [r for r in data["results"] if r["outcome"] == "fail"]
     assert len(fails) == mutant.counts()["fail"] > 10
-    assert any(r["kind"] == "differential" and r["reproducer"] for r in fails)
+    assert any(r["kind"] == "deviation" and r["reproducer"] for r in fails)
 
 
 def test_a_scenario_finding_names_its_feature_file_line_rule_and_citation(
@@ -121,7 +121,9 @@ def test_a_scenario_finding_names_its_feature_file_line_rule_and_citation(
     for r in scenario_failures(mutant):
         assert re.fullmatch(r"features/[\w-]+\.feature", r["file"]), r
         text = (ROOT / r["file"]).read_text(encoding="utf-8").splitlines()
-        assert text[r["line"] - 1].strip().startswith("Scenario"), (r["file"], r["line"])
+        assert text[r["scenario_line"] - 1].strip().startswith("Scenario"), r["scenario_line"]
+        # the line is the failing step's (the step that checks the rule blamed)
+        assert text[r["line"] - 1].strip().split()[0] in ("Given", "When", "Then", "And", "But")
         assert r["rules"] and r["citations"], r
 
 

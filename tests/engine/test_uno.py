@@ -109,12 +109,12 @@ def test_v_ext_uno_penalty_4_caught_player_draws_four():
 def test_uno_catch_window_closes_when_the_next_player_plays():
     new, _ = apply(offender(), play(1, "B1"))
     assert new.uno == [None, None, None]
-    refused(new, catch(2, 0), "P-FALSE-CATCH")
+    refused(new, catch(2, 0), "UNO-CATCH-WINDOW")  # a missed call, caught too late
 
 
 def test_uno_catch_window_closes_when_the_next_player_draws():
     new, _ = apply(offender(), draw(1))
-    refused(new, catch(2, 0), "P-FALSE-CATCH")
+    refused(new, catch(2, 0), "UNO-CATCH-WINDOW")
     refused(new, uno(0), "UNO-CATCH-WINDOW")
 
 
@@ -133,7 +133,7 @@ def test_uno_catch_window_survives_a_skip():
     assert new.to_act == 2
     assert catch(1, 0) in legal_actions(new)
     closed, _ = apply(new, draw(2))
-    refused(closed, catch(1, 0), "P-FALSE-CATCH")
+    refused(closed, catch(1, 0), "UNO-CATCH-WINDOW")
 
 
 def test_uno_catch_window_two_players_open_until_offenders_extra_turn():

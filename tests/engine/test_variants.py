@@ -499,7 +499,7 @@ def test_v_jump_in_closes_the_uno_catch_window():
     pos, _ = apply(pos, play(0, "R5"))
     assert {"type": "catch", "seat": 2, "target": 0} in legal_actions(pos)
     pos, _ = apply(pos, play(2, "R5"))
-    refused(pos, {"type": "catch", "seat": 3, "target": 0}, "P-FALSE-CATCH")
+    refused(pos, {"type": "catch", "seat": 3, "target": 0}, "UNO-CATCH-WINDOW")
 
 
 # -- V-CHEAT --------------------------------------------------------------------------------

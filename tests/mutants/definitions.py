@@ -104,8 +104,11 @@ def legal_transform(transform: Callable[[Any, list[dict[str, Any]]], list[dict[s
 
     def legal_actions(pos: Any) -> list[dict[str, Any]]:
         mine = pos.__dict__.get("_mutant_legal")
-        if mine is not None:
+        # the memo holds while the engine's own memo is the list it made (an action applied
+        # in place clears the engine's memo, and so ends this one)
+        if mine is not None and pos.__dict__.get("_legal") is mine:
             return mine
+        pos.__dict__["_legal"] = None
         acts = sorted(transform(pos, list(old(pos))), key=engine._order)
         pos.__dict__["_legal"] = acts
         pos.__dict__["_mutant_legal"] = acts
