@@ -311,12 +311,18 @@ def deviation_findings(
         lambda c: explainer.by_id[c].rank if c in explainer.by_id else 0,
     )
     groups: dict[tuple[Any, ...], list[tuple[Divergence, int]]] = {}
+    # the rule each chosen change was blamed for: a divergence with no explanation of its
+    # own under that rule (a chance problem noted beside another change) is its too
+    by_rule = {crule: cid for d, _ in seen for cid, crule in d.alternatives if cid in chosen}
     for d, n in seen:
         rule, change = d.rule, d.change
         for cid, crule in d.alternatives:
             if cid in chosen:
                 rule, change = crule, explainer.by_id.get(cid, change)
                 break
+        else:
+            if change is None and rule in by_rule and d.kind == "chance":
+                change = explainer.by_id.get(by_rule[rule])
         key = (
             rule,
             change.id if change else None,

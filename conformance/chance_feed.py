@@ -511,7 +511,7 @@ def _arrange(
     for segment, seat, count, dealt in draws:
         while len(wanted) <= segment:
             wanted.append([])
-        source = later if dealt and seat in later else queues
+        source = later if dealt else queues  # the hands before a deal tell nothing after it
         q = source.get(seat, [])
         take, source[seat] = q[:count], q[count:]
         cards = [*take, *([None] * (count - len(take)))]

@@ -526,6 +526,12 @@ def starter_acts_otherwise(ctx: StepContext) -> list[tuple[Position, str]]:
 def direction_kept_for_new_round(ctx: StepContext) -> list[tuple[Position, str]]:
     """A new round's starter acts in the direction the last round ended with."""
     after = ctx.official.after
+    waits = after.chance is not None and after.chance["type"] == "deal"
+    if waits and after.round >= 2 and ctx.observed.get("direction") == -1:
+        # the round is over and waits for its deal: the program keeps its direction
+        out = after.copy()
+        out.direction = -1
+        return [(out, "DIRECTION-INITIAL")]
     if not _starter_step(ctx) or after.round < 2 or ctx.ended_direction == 1:
         return []
     if not after.discard_pile:
