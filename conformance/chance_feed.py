@@ -210,6 +210,16 @@ def advance(
     scripts = feed.scripts(before)
     run = _run(start, action, feed, None)
     after_deal = feed.dealt_scripts(run.stepped.inputs)
+    for seat, cards in after_deal.items():  # what the hands gained after a deal is not
+        left = Counter(cards)  # what was drawn before it (a report may list both)
+        kept = []
+        for c in scripts.get(seat, []):
+            if left[c] > 0:
+                left[c] -= 1
+            else:
+                kept.append(c)
+        if seat in scripts:
+            scripts[seat] = kept
     if not (scripts or after_deal) or not run.draws:
         return run.stepped
     for _ in range(3):  # the draws may change with the cards drawn (draw variants)
@@ -262,9 +272,8 @@ def _run(start: Position, action: Json | None, feed: Feed, plan: _Plan | None) -
             chance = _reshuffle(need, items, wishes, notes, pos)
         else:
             chance = _deal_input(pos, need, items, notes)
-            if chance is not None and chance["type"] == "deal" and plan is not None and plan.dealt:
-                dealt_pile = front(chance["draw_pile"], plan.dealt, notes, "the new draw pile")
-                chance = {**chance, "draw_pile": dealt_pile}
+            if chance is not None and plan is not None and plan.dealt:
+                chance = _deal_wish(chance, plan.dealt, notes)
         if chance is None:
             waiting = True
             break
@@ -329,6 +338,18 @@ def _reshuffle(
             else:
                 return {"type": "shuffle", "order": list(order)}
     return {"type": "shuffle", "order": planned if planned is not None else list(need["cards"])}
+
+
+def _deal_wish(chance: Json, wish: list[str | None], notes: list[Note]) -> Json:
+    """A deal (or a returned starter's shuffle) with the cards drawn after it on top of its
+    pile, below the new starter (a Draw Two starter's victim draws them)."""
+    if chance["type"] == "deal":
+        return {**chance, "draw_pile": front(chance["draw_pile"], wish, notes, "the new draw pile")}
+    if chance["type"] == "shuffle" and chance["order"]:
+        first, rest = chance["order"][0], list(chance["order"][1:])
+        ahead: list[Note] = []  # the deal's pile was arranged too: only this one counts
+        return {**chance, "order": [first, *front(rest, wish, ahead, "the new draw pile")]}
+    return chance
 
 
 def _early_reshuffle(pos: Position, item: Json, events: list[Json], notes: list[Note]) -> None:

@@ -67,6 +67,10 @@ class LegalChange:
     remove: tuple[Json, ...] = ()
 
 
+#: how a legal deviation's added action is taken: a position where the rules allow it
+ENABLE: dict[str, Callable[[Position, Json], Position | None]] = {}
+
+
 @cache
 def deviations() -> tuple[Deviation, ...]:
     """The deviations of ``deviations.toml``, in order."""
@@ -597,6 +601,12 @@ def final_draw_card_not_drawn(ctx: StepContext) -> list[tuple[Position, str]]:
     out = _rescored(ctx, scores)
     if out is None:
         return []
+    if out.phase == "over":  # the hands stay as the round left them: without those cards
+        for e in reversed(drawn):
+            for c in reversed(e["cards"]):
+                if c in out.hands[e["seat"]]:
+                    out.hands[e["seat"]].remove(c)
+                    out.draw_pile.insert(0, c)
     if out.last_round is not None and "points" in out.last_round:
         lost = sum(POINTS[c] for e in drawn for c in e["cards"])
         out.last_round = {**out.last_round, "points": out.last_round["points"] - lost}
@@ -646,12 +656,11 @@ def value_guess(hands: list[list[str]], delta: int) -> str:
 def any_card_after_draw_state(ctx: StepContext) -> list[tuple[Position, str]]:
     """After an unplayable turn draw the turn does not end while another card of the
     hand may be played: the player still chooses (play one, or pass)."""
-    a = ctx.action
-    if not a or a.get("type") != "draw" or ctx.before.phase != "turn":
+    a, seat = ctx.action, ctx.observed.get("to_act")
+    if not a or ctx.before.phase not in ("turn", "drawn") or ctx.observed.get("phase") != "drawn":
         return []
-    seat = a["seat"]
     ended = any(e["type"] == "turn_ended" and e.get("seat") == seat for e in ctx.official.events)
-    if not ended or ctx.observed.get("phase") != "drawn" or ctx.observed.get("to_act") != seat:
+    if not ended:
         return []
     keep = config(ctx.before.profile, {**ctx.before.options, "V-DRAW-UNTIL-STOP": True})
     try:
@@ -726,3 +735,28 @@ def late_catch(pos: Position, acts: list[Json]) -> list[LegalChange]:
         if add:
             out.append(LegalChange("UNO-CATCH-WINDOW", add=add))
     return out
+
+
+def _as_turn(pos: Position, action: Json) -> Position | None:
+    """A card of the hand played after a draw: as if on the turn itself."""
+    if pos.phase != "drawn" or action.get("type") != "play":
+        return None
+    out = pos.copy()
+    out.phase, out.pending, out.drawn = "turn", None, []
+    return out
+
+
+def _catchable(pos: Position, action: Json) -> Position | None:
+    """A missed call caught late: as if the window were still open."""
+    t = action.get("target")
+    if action.get("type") != "catch" or not isinstance(t, int) or not 0 <= t < pos.players:
+        return None
+    if pos.uno[t] is not None or len(pos.hands[t]) != 1:
+        return None
+    out = pos.copy()
+    out.uno[t] = "catchable"
+    return out
+
+
+ENABLE["any-card-after-draw"] = _as_turn
+ENABLE["late-catch"] = _catchable

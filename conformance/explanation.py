@@ -26,7 +26,7 @@ from typing import Any
 
 from unospec.chance_feed import Stepped, advance
 from unospec.compare import canonical_action, diff_positions
-from unospec.deviations import LEGAL, STATE, StepContext, deviations
+from unospec.deviations import ENABLE, LEGAL, STATE, StepContext, deviations
 from unospec.reference import IllegalAction, dump, legal_actions
 from unospec.reference.config import Config, config
 from unospec.reference.position import Position
@@ -256,7 +256,35 @@ class Explainer:
             if out and self._trusted(out[0].change.id):
                 break  # a change this program is known to play explains it
         if not out and not agrees:
+            out = self._enabled(ctx)
+        if not out and not agrees:
             out = self._patched(ctx, near)
+        return out
+
+    def _enabled(self, ctx: StepContext) -> list[Explained]:
+        """An action the rules forbid that the program took: a legal deviation that adds
+        it, taken where the deviation allows it (a card after a draw, a late catch)."""
+        a = ctx.action
+        if a is None or a.get("seat") is None:
+            return []
+        try:
+            legal_actions(ctx.before)
+            if a in legal_actions(ctx.before):
+                return []
+        except (KeyError, ValueError, TypeError):
+            return []
+        out = []
+        for did, enable in ENABLE.items():
+            pos = enable(ctx.before, a)
+            if pos is None:
+                continue
+            try:
+                got = advance(pos, a, ctx.feed)
+            except (IllegalAction, KeyError, ValueError, TypeError, RuntimeError):
+                continue
+            if not self._differs(got.after, ctx.observed):
+                ch = self.by_id[did]
+                out.append(Explained(ch, ch.rules[0], got.after, got.notes))
         return out
 
     def _patched(self, ctx: StepContext, near: list[Explained]) -> list[Explained]:
