@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.compiled_scenarios import CompiledPort, compiled, compiles
+from unospec.compiled_scenarios import CompiledPort, compiled, compiles, shuffles
 from unospec.differential import Divergence, Game, GameResult, replay
 from unospec.explanation import Change, Explainer
 from unospec.protocol import Program, ProgramPort, ProtocolError
@@ -169,7 +169,7 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
     declared = set(hello.get("options") or [])
     caps = set(hello.get("capabilities") or [])
     can_load = "load" in caps
-    own_deal = "own_deal" in caps
+    own_deal, own_shuffle = "own_deal" in caps, "own_shuffle" in caps
     out = []
     for sc in load_scenarios():
         for run in sc.runs:
@@ -185,6 +185,8 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
                 # certification is per profile and declared options: a variant the program
                 # does not offer is outside what it claims (not applicable, not a skip)
                 reason = f"not applicable: needs option(s) {', '.join(sorted(needed - declared))}"
+            elif own_shuffle and shuffles(run.id):
+                reason = "dictates a shuffle: the program shuffles with its own generator"
             elif not can_load:
                 reason = _without_load(run, own_deal)
             out.append((run, reason))
@@ -223,7 +225,7 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     t0 = time.perf_counter()
     try:
         worker.fresh()
-        result = execute(run, _port_for(worker, run))
+        result = execute(run, _port_for(worker, run), strict_citations=False)
     except ProtocolError as e:
         outcome = "timeout" if e.kind == "timeout" else "errored"
         if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
@@ -237,6 +239,15 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
             seconds=time.perf_counter() - t0,
         )
     seconds = time.perf_counter() - t0
+    if result.passed and result.citations:
+        return Finding(
+            "scenario",
+            run.id,
+            "warning",
+            rules,
+            "the refusals were right, under other rules: " + "; ".join(result.citations),
+            seconds=seconds,
+        )
     if result.passed:
         return Finding("scenario", run.id, "pass", rules, seconds=seconds)
     outcome = "skipped" if result.skipped else "fail"
@@ -446,7 +457,7 @@ def coverage(cert: Certification, results: list[GameResult]) -> dict[str, dict[s
     """Per rule: the scenario runs and the game steps it was judged on, for this program."""
     out: dict[str, dict[str, int]] = {}
     for f in cert.findings:
-        if f.kind == "scenario" and f.outcome in ("pass", "fail"):
+        if f.kind == "scenario" and f.outcome in ("pass", "fail", "warning"):
             for rid in f.rules:
                 out.setdefault(rid, {"scenario_runs": 0, "game_steps": 0})["scenario_runs"] += 1
     for r in results:

@@ -34,12 +34,13 @@ from unospec.spec.cards import CANONICAL_DECK, DECK_COUNTS, is_card
 
 Json = dict[str, Any]
 
-#: which capability owns which chance input
+#: which capabilities own which chance input (either one of a tuple): a program that
+#: shuffles with its own generator also shuffles a returned starter back
 OWNER = {
-    "dealer_draw": "own_deal",
-    "deal": "own_deal",
-    "starter": "own_deal",
-    "reshuffle": "own_shuffle",
+    "dealer_draw": ("own_deal",),
+    "deal": ("own_deal",),
+    "starter": ("own_deal", "own_shuffle"),
+    "reshuffle": ("own_shuffle",),
 }
 
 #: cards that count 0 in the dealer draw, to build a draw that names a known dealer
@@ -148,7 +149,7 @@ class Feed:
         kind = need["type"]
         if kind == "shuffle":
             kind = "starter" if need.get("purpose") == "starter" else "reshuffle"
-        return OWNER[kind] in self.owns
+        return any(c in self.owns for c in OWNER[kind])
 
     def dealt_scripts(self, inputs: list[Json]) -> dict[int, list[str]]:
         """Per seat, the cards it holds beyond what the step's deal gave it (a Draw Two

@@ -255,6 +255,30 @@ def compiled(run_id: str) -> tuple[int | None, str]:
     return None, why
 
 
+class _Watching(ReferencePort):
+    """The reference, noting whether it ever waits for a shuffle."""
+
+    shuffled = False
+
+    def apply(self, action: Json) -> Outcome:
+        got = super().apply(action)
+        need = self._pos.chance if self._pos is not None else None
+        self.shuffled = self.shuffled or bool(need and need["type"] == "shuffle")
+        return got
+
+
+@cache
+def shuffles(run_id: str) -> bool:
+    """Does the scenario run wait for a shuffle (a reshuffle, or a returned starter's)?
+    A program that shuffles with its own generator cannot take its dictated order."""
+    from unospec.scenarios import execute, load_scenarios
+
+    run = next(r for sc in load_scenarios() for r in sc.runs if r.id == run_id)
+    port = _Watching()
+    execute(run, port)
+    return port.shuffled
+
+
 def compiles(run_id: str) -> str | None:
     """``None`` when the run compiles into a deal, else why not."""
     tier, why = compiled(run_id)

@@ -135,7 +135,8 @@ def verdict(row: dict[str, int]) -> str:
         return "fail"
     if row["errored"] or row["timeout"]:
         return "error"
-    if row["pass"]:
+    if row["pass"] or row.get("warning"):
+        # a right refusal under another rule (a warning) still passes the rule
         return "pass" if not row["skipped"] else "partial"
     if row["not_applicable"] and not row["skipped"]:
         return "n/a"

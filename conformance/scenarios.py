@@ -69,9 +69,10 @@ class Run:
         return f"{self.scenario.id}[{self.label}]"
 
     def rules_checked(self) -> list[str]:
-        """Every rule a step of this run checks (its Then steps), the run's own first."""
+        """Every rule a step of this run checks (its Then steps, and any step a ``#
+        checks`` comment names a rule for), the run's own first."""
         out = [self.rule]
-        out += [s.checks(self.rule) for s in self.steps if s.kind == "then"]
+        out += [s.checks(self.rule) for s in self.steps if s.kind == "then" or s.rule]
         return list(dict.fromkeys(out))
 
 
@@ -250,11 +251,16 @@ def parse_file(path: Path, root: Path = FEATURES) -> list[Scenario]:
             if outline:
                 values, block_tags = _example_values(sc, p)
                 block_profiles = [t for t in block_tags if t in PROFILE_TAGS]
-                profile = values.get(
-                    "profile", (block_profiles or list(profiles) or ["official"])[0]
+                # the Examples block's profile tag first (what Cucumber's --tags selects)
+                profile = (
+                    block_profiles[0]
+                    if block_profiles
+                    else values.get("profile", (list(profiles) or ["official"])[0])
                 )
-                rule = next((t for t in block_tags if is_catalogue_id(t)), None)
-                row_rule = next((t for t in block_tags if is_catalogue_id(t)), None)
+                row_rule = next(
+                    (t for t in block_tags if is_catalogue_id(t) and not t.startswith("AMB-")),
+                    None,
+                )
                 row_rule = row_rule or values.get("rule") or default_rule
                 label = "-".join(values.values())
                 runs.append(Run(scenario, label, profile, steps, row_rule))
@@ -305,16 +311,17 @@ class Result:
     skipped: bool = False
     rule: str | None = None  # the rule the failing step checks
     line: int | None = None  # the failing step's line in the feature file
+    citations: list[str] = field(default_factory=list)  # right refusals under other rules
 
 
-def execute(run: Run, port: Any) -> Result:
+def execute(run: Run, port: Any, strict_citations: bool = True) -> Result:
     """Run one scenario run against ``port`` (an :class:`~unospec.port.EnginePort`).
 
     A failure blames the rule its step checks (:meth:`Step.checks`); an action refused
     where the scenario expects it to be taken blames the rule of the step that took it."""
     from unospec.steps import ActionRefused, ScenarioFailure, Unobservable, World, run_step
 
-    world = World(port, profile=run.profile)
+    world = World(port, profile=run.profile, strict_citations=strict_citations)
     acting: Step | None = None  # the last When step that took an action
 
     def failed(i: int, s: Step, e: Exception, **kw: Any) -> Result:
@@ -349,4 +356,4 @@ def execute(run: Run, port: Any) -> Result:
         return Result(
             run, False, len(run.steps), str(e), rule=blamed.checks(run.rule), line=blamed.line
         )
-    return Result(run, True)
+    return Result(run, True, citations=world.citations)

@@ -48,6 +48,10 @@ class World:
     last_action: Json | None = None
     before: Json | None = None
     checked: bool = True
+    # a refusal under another rule than the scenario's fails the step (the reference must
+    # cite exactly); for a program it is a milder finding, kept in ``citations``
+    strict_citations: bool = True
+    citations: list[str] = field(default_factory=list)
 
     # -- building the position ------------------------------------------------------------
     def setup(self) -> dict[str, Any]:
@@ -415,10 +419,11 @@ def then_refused(w: World, rule: str | None = None) -> None:
     w.checked = True
     if rule:
         got = (w.last.error or {}).get("rule")
-        expect(
-            got == rule,
-            f"refused under {got}, expected {rule} ({(w.last.error or {}).get('reason')})",
-        )
+        if got != rule:
+            what = f"refused under {got}, expected {rule} ({(w.last.error or {}).get('reason')})"
+            expect(not w.strict_citations, what)
+            # a program refused rightly but cites another rule: a milder finding
+            w.citations.append(what)
 
 
 @step("then", r"the position is unchanged")
