@@ -193,6 +193,24 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
     return out
 
 
+def _no_scenario(runs: list[tuple[Run, str | None]], profile: str) -> str | None:
+    """Why no scenario of the profile can judge this program, or ``None``: a certification
+    that runs none of them is never called conformant (exit 2, could not run)."""
+    if not runs:
+        return (
+            f"no scenario of the profile {profile!r} was found (the scenarios of features/ "
+            "did not load: is the package complete?)"
+        )
+    if all(reason is not None for _, reason in runs):
+        reasons = sorted({r for _, r in runs if r and not r.startswith("not applicable")})
+        why = reasons[0] if len(reasons) == 1 else f"{len(reasons)} reasons, e.g. {reasons[0]}"
+        return (
+            f"none of the profile's {len(runs)} scenario runs can run on this program ({why}); "
+            "certify it by its games alone with --no-scenarios"
+        )
+    return None
+
+
 def _without_load(run: Run, own_deal: bool) -> str | None:
     """Why a program that cannot load a position cannot run ``run`` (``None``: it can:
     it starts from a new match, or its position compiles into a deal)."""
@@ -535,6 +553,9 @@ def certify(
         if settings.scenarios:
             t_stage = time.perf_counter()
             runs = applicable_runs(settings.profile, cert.hello)
+            if problem := _no_scenario(runs, settings.profile):
+                cert.could_not_run = problem
+                return cert
             done[0] = 0
             cert.findings += _parallel(
                 workers,
@@ -572,6 +593,14 @@ def certify(
         cert.stage_seconds["games"] = time.perf_counter() - t_stage
         cert.plays = plays(cert, changes, explainer)
         cert.coverage = coverage(cert, results)
+        judged = [
+            f
+            for f in cert.findings
+            if f.kind in ("scenario", "differential")
+            and f.outcome not in ("skipped", "not_applicable")
+        ]
+        if not judged:  # no verdict without evidence
+            cert.could_not_run = "nothing was checked: no scenario ran and no game was played"
     finally:
         for w in workers:
             cert.restarts += w.program.restarts
