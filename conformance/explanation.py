@@ -78,11 +78,12 @@ def option_changes(profile: str, options: Json) -> list[Change]:
         if rule.kind == "variant":
             broken = (*rule.replaces, *rule.modifies) or (rule.id,)
             if table.get(rule.id, False) is not False:
+                # a program that does not play a variant of its profile breaks the variant
                 out.append(
                     Change(
                         rule.id + "=off",
                         "option",
-                        broken,
+                        (rule.id,),
                         f"without {rule.id}",
                         ((rule.id, False),),
                     )
