@@ -226,7 +226,7 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _profile_problem(cat: Catalogue, name: str) -> int:
+def profile_problem(cat: Catalogue, name: str) -> int:
     """0 when ``name`` is a built-in profile or a usable profile file; else print why, 2."""
     from unospec.profile_files import ProfileFileError, check
 
@@ -240,7 +240,7 @@ def _profile_problem(cat: Catalogue, name: str) -> int:
 
 def cmd_profiles(args: argparse.Namespace, cat: Catalogue) -> int:
     if args.name is not None:
-        if _profile_problem(cat, args.name):
+        if profile_problem(cat, args.name):
             return 2
         profs = [cat.profile(args.name)]
     else:
@@ -303,7 +303,7 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
     from unospec.reference.trace import play
 
     options = _parse_options(args.option)
-    if _profile_problem(cat, args.profile):
+    if profile_problem(cat, args.profile):
         return 2
     try:
         cat.effective_options(args.profile, options or None)

@@ -47,11 +47,17 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace, catalogue: Any) -> int:
+    from unospec.cli import profile_problem
     from unospec.commands.prove import player_counts
     from unospec.spec.catalogue import CatalogueError, UnknownIdError
     from unospec.spec.prover.distinguish import STEPS, distinguish
     from unospec.spec.prover.rules import Unsupported, rules_for
 
+    if profile_problem(catalogue, args.a) or profile_problem(catalogue, args.b):
+        return 2
+    if len(args.players) > 40:  # "2-99999999999" would be a range of that many counts
+        err.print(f"[red]error:[/red] {args.players[:40]!r}…: expected player counts such as 2-10")
+        return 2
     try:
         players = player_counts(args.players)
         ra, rb = rules_for(args.a), rules_for(args.b)
