@@ -133,8 +133,8 @@ def rules_table(rules: list[Rule]) -> Table:
     widest = max((len(r.id) for r in rules), default=2)
     table.add_column("ID", no_wrap=True, min_width=widest)
     table.add_column("kind", no_wrap=True)
-    table.add_column("area", ratio=2)
-    table.add_column("title", ratio=3)
+    table.add_column("area", ratio=2, overflow="fold")
+    table.add_column("title", ratio=3, overflow="fold")
     table.add_column("cites", justify="right", no_wrap=True)
     for r in rules:
         table.add_row(r.id, r.kind, r.area, r.title, str(len(r.citations)))
@@ -307,7 +307,11 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
         return 2
     try:
         cat.effective_options(args.profile, options or None)
-    except (CatalogueError, UnknownIdError) as e:
+    except CatalogueError as e:
+        for problem in e.problems:
+            err.print(f"[red]error:[/red] --option: {problem.removeprefix('options: ')}")
+        return 2
+    except UnknownIdError as e:
         err.print(f"[red]error:[/red] {e}")
         return 2
     trace = _open_trace(args.trace)

@@ -18,12 +18,20 @@ from typing import Any
 
 # Spellings made one before the text is split into words.
 SPELLINGS = [
+    # a Wild Draw Four is neither a wild nor a draw, and a Draw Two is no draw: one word each
     (
-        re.compile(r"\+\s*4\b|\bwd4s?\b|\bdraw[\s-]*(?:4|four)s?\b|\bwild[\s-]*(?:4|four)s?\b"),
-        " wild draw four ",
+        re.compile(
+            r"\bwild\s*draw\s*(?:4|four)s?\b|\+\s*4\b|\bwd4s?\b|\bdraw[\s-]*(?:4|four)s?\b"
+            r"|\bwild[\s-]*(?:4|four)s?\b"
+        ),
+        " wilddrawfour ",
     ),
-    (re.compile(r"\+\s*2\b|\bd2s?\b|\bdraw[\s-]*2s?\b"), " draw two "),
+    (re.compile(r"\bdraw[\s-]*(?:2|two)s?\b|\+\s*2\b|\bd2s?\b"), " drawtwo "),
+    # "uno" names the game as often as the call
+    (re.compile(r"\buno\s+(deck|game|cards?)\b"), r" \1 "),
+    (re.compile(r"\b(play|playing|in|of)\s+uno\b"), r" \1 "),
     (re.compile(r"\bgo(?:es)?\s+first\b|\bstarts?\s+first\b"), " start "),
+    (re.compile(r"\bany\s*time\b|\bwhenever\b|\bat\s+all\s+times\b"), " anytime "),
     (re.compile(r"\b(?:starting|starter|first|opening|initial)\s+card\b"), " starter card "),
     (re.compile(r"\bhow\s+much\b.*\bworth\b|\bpoints?\s+(?:is|are)\b.*\bworth\b"), " value worth "),
 ]
@@ -70,8 +78,12 @@ WORDS = {
     "sevens": "seven",
     "zeros": "zero",
     "zeroes": "zero",
-    "anytime": "any",
-    "whenever": "any",
+    "playable": "play",
+    "ran": "run",
+    "must": "mandatory",
+    "people": "player",
+    "person": "player",
+    "persons": "player",
     "2p": "two player",
     "doubles": "double",
     "goes": "go",
@@ -97,13 +109,13 @@ STOP = frozenset(
     re.findall(
         r"\S+",
         """a an the i me my mine we us our you your he him his she her they them their it its
-    is are was were be been being am do does did doing done can could may might must should
+    is are was were be been being am do does did doing done can could may might should
     would will shall have has had having what which who whom whose when where why how if
     then than that this these those there here of to in on at by for with about as into onto
     from up so and or but not no nor don't dont doesn't cant can't isn't won't only just
-    also still ever any anyone someone somebody everyone player players game games rule
+    also still ever any anyone someone somebody everyone game games rule
     rules happen happens happened get gets got allowed allow ok okay really else let lets
-    let's one's it's i'm much many person people nobody anybody anymore down""",
+    let's one's it's i'm much many nobody anybody anymore down""",
     )
 )
 
@@ -200,7 +212,8 @@ class Index:
                 total += self.idf[s] * tf * (k1 + 1) / (tf + norm)
         for phrase in e.phrases:
             if phrase <= query:  # one of the entry's phrasings, whole
-                total += sum(self.idf.get(s, 0.0) for s in phrase)
+                weight = 1.5 if phrase in e.asks else 1.0
+                total += weight * sum(self.idf.get(s, 0.0) for s in phrase)
         if query in e.asks:  # the question as the entry records it
             total += sum(self.idf.get(s, 0.0) for s in query)
         return total

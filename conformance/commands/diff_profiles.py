@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
@@ -55,8 +56,9 @@ def run(args: argparse.Namespace, catalogue: Any) -> int:
 
     if profile_problem(catalogue, args.a) or profile_problem(catalogue, args.b):
         return 2
-    if len(args.players) > 40:  # "2-99999999999" would be a range of that many counts
-        err.print(f"[red]error:[/red] {args.players[:40]!r}…: expected player counts such as 2-10")
+    if any(len(n) > 2 for n in re.findall(r"\d+", args.players)):
+        # checked before player_counts, which would build the range "2-99999999999" names
+        err.print(f"[red]error:[/red] {args.players[:40]!r}: player counts run from 2 to 10")
         return 2
     try:
         players = player_counts(args.players)
