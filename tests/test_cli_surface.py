@@ -196,7 +196,10 @@ BAD_PROFILES = {
         'name = "ours"\ninherits = "oficial"\n',
         ["line 2", "inherits names no profile: 'oficial'", "did you mean official"],
     ),
-    "TOML syntax error": ('name = "ours\ninherits = "official"\n', ["line 1, column 13", "TOML syntax error"]),
+    "TOML syntax error": (
+        'name = "ours\ninherits = "official"\n',
+        ["line 1, column 13", "TOML syntax error"],
+    ),
     "not a profile key": (
         'name = "ours"\ninherit = "official"\n',
         ["line 2", "'inherit' is not a profile key", "did you mean inherits"],
