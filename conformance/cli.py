@@ -35,6 +35,7 @@ def rule_json(cat: Catalogue, rule: Rule) -> dict[str, Any]:
     return {
         "id": rule.id,
         "aliases": list(rule.aliases),
+        "asks": list(rule.asks),
         "title": rule.title,
         "statement": rule.statement,
         "kind": rule.kind,
@@ -73,7 +74,10 @@ def scenario_ids() -> dict[str, list[str]]:
 
 
 def _unknown(e: UnknownIdError) -> int:
-    err.print(f"[red]error:[/red] {e}")
+    message = str(e)
+    if len(message) > 300:  # an ID of a megabyte is not echoed whole
+        message = message[:299] + "…"
+    err.print(f"[red]error:[/red] {message}", highlight=False)
     return 2
 
 
@@ -160,6 +164,7 @@ def ambiguity_json(a: Any) -> dict[str, Any]:
         "title": a.title,
         "question": a.question,
         "keywords": list(a.keywords),
+        "asks": list(a.asks),
         "rules": list(a.rules),
         "positions": [
             {

@@ -25,6 +25,7 @@ KEYS = {
     "silent": dict,
 }
 TYPE_NAMES = {str: "a string", dict: "a table"}
+MAX_BYTES = 1024 * 1024  # a profile is a few lines; anything larger is not one
 
 
 class ProfileFileError(ValueError):
@@ -52,13 +53,18 @@ def _where(path: Path, text: str, key: str) -> str:
 def read(path: Path) -> tuple[str, dict[str, Any]]:
     """The file's text and its TOML table; :class:`ProfileFileError` when it has none."""
     try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise ProfileFileError(f"{path}: is a directory, not a profile file") from None
+        if path.is_dir():
+            raise ProfileFileError(f"{path}: is a directory, not a profile file")
+        if path.exists() and not path.is_file():  # /dev/zero, a FIFO: never read to the end
+            raise ProfileFileError(f"{path}: not a regular file, not a profile file")
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ProfileFileError(f"{path}: no such profile file") from None
     except OSError as e:
         raise ProfileFileError(f"{path}: cannot read it: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise ProfileFileError(f"{path}: over {MAX_BYTES // 1024} KiB, too large for a profile")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

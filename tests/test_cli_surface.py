@@ -449,6 +449,7 @@ def test_explain_json_describes_each_settling_scenario(capsys: pytest.CaptureFix
     assert code == 0
     data = json.loads(out)
     assert data["matches"][0] == "AMB-33"
+    assert "7-0" in data["entry"]["asks"]  # the phrasing that found it, in the catalogue
     rows = [r for r in data["live"] if r["scenario"] == "AMB-33/a-seven-under-each-0-7-setting"]
     assert len(rows) >= 4
     for r in rows:

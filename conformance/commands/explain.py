@@ -47,7 +47,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     if not ids:
         suggestions = cat.suggest(topic)
         err.print(
-            f"[red]error:[/red] nothing in the catalogue matches {topic!r}"
+            f"[red]error:[/red] nothing in the catalogue matches {_cut(topic)!r}"
             + (f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""),
             highlight=False,
         )
@@ -89,6 +89,10 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     if len(ids) > 1:
         out.print(f"also matching: {', '.join(ids[1:])}", highlight=False)
     return 0
+
+
+def _cut(text: str, n: int = 80) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def live_scenarios(main: str) -> list[dict[str, Any]]:

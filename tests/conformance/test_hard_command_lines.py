@@ -40,6 +40,10 @@ CASES = [
     ("profiles /", 2),
     ("profiles --json typo.toml", 2),
     ("profiles ''", 2),
+    ("profiles /dev/zero", 2),
+    ("play --profile /dev/zero", 2),
+    ("rules " + "A" * 100_000, 2),
+    ("explain " + "a" * 100_000, 2),
     ("play --trace /proc/x.jsonl --players 2", 2),
     ("play --trace / --players 2", 2),
     ("play --players 1", 2),
@@ -120,7 +124,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return where
 
 
-@pytest.mark.parametrize(("line", "want"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("line", "want"), CASES, ids=[c[0][:60] for c in CASES])
 def test_a_bad_command_line_gets_an_exit_code_not_a_traceback(
     line: str,
     want: int,
