@@ -474,27 +474,33 @@ QUIET = ("certify", "validate", "perft", "prove", "dump", "mutants")
 
 def _common_options(top: argparse.ArgumentParser, sub: Any) -> None:
     """``--version`` and ``--debug`` on the top level and on every command, and ``-q`` on
-    the commands of :data:`QUIET` that do not declare it themselves."""
+    the commands of :data:`QUIET` (each unless the command declares it itself)."""
     from unospec import __version__
 
     version = f"unospec {__version__}"
     for parser, default in ((top, False), *((c, argparse.SUPPRESS) for c in sub.choices.values())):
-        parser.add_argument("--version", action="version", version=version)
-        parser.add_argument(
+        _add_once(parser, "--version", action="version", version=version)
+        _add_once(
+            parser,
             "--debug",
             action="store_true",
             default=default,
             help="on an internal error, show the traceback instead of writing it to a file",
         )
     for name in QUIET:
-        parser = sub.choices.get(name)
-        if parser is not None and "--quiet" not in parser._option_string_actions:
-            parser.add_argument(
+        if name in sub.choices:
+            _add_once(
+                sub.choices[name],
                 "-q",
                 "--quiet",
                 action="store_true",
                 help="no progress display and no decoration: the verdict and what failed",
             )
+
+
+def _add_once(parser: argparse.ArgumentParser, *flags: str, **kw: Any) -> None:
+    if not set(flags) & parser._option_string_actions.keys():
+        parser.add_argument(*flags, **kw)
 
 
 def command_modules() -> list[Any]:
