@@ -78,6 +78,9 @@ class Settings:
     scenarios: bool = True
     sent_profile: str | None = None  # the profile named to the program, if not ``profile``
     report: str = "reports/certify"
+    # options the reference plays on top of the profile (a profile file's): the program is
+    # told only the ones it declares, and is expected to play the others all the same
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass
@@ -296,12 +299,20 @@ def play_game(
         players,
         seed,
         settings.max_steps,
+        options=_declared(settings.options, worker.program.hello),
         ref_profile=settings.profile,
+        ref_options=settings.options,
     )
     result = game.play()
     if result.outcome in ("pass", "fail"):
         worker.program.mark_healthy()
     return result
+
+
+def _declared(options: dict[str, Any], hello: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a program is told: those it declares (the harness never sends others)."""
+    declared = set((hello or {}).get("options") or [])
+    return {k: v for k, v in options.items() if k.split(".")[0] in declared}
 
 
 def game_finding(r: GameResult) -> Finding:
@@ -550,7 +561,11 @@ def certify(
                 if progress:
                     progress(stage, done[0], total)
 
-        if settings.scenarios:
+        if settings.scenarios and settings.options:
+            # scenarios are written per profile: the options a profile file adds are
+            # judged by the games
+            cert.stage_seconds["scenarios"] = 0.0
+        elif settings.scenarios:
             t_stage = time.perf_counter()
             runs = applicable_runs(settings.profile, cert.hello)
             if problem := _no_scenario(runs, settings.profile):
@@ -568,7 +583,7 @@ def certify(
             )
             cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
         games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
-        explainer = Explainer(settings.profile)
+        explainer = Explainer(settings.profile, settings.options)
         done[0] = 0
         t_stage = time.perf_counter()
         results: list[GameResult] = _parallel(

@@ -153,12 +153,14 @@ class Game:
         script: list[Json] | None = None,
         gid: str | None = None,
         ref_profile: str | None = None,
+        ref_options: Json | None = None,
     ):
         self.program, self.explainer = program, explainer
         self.profile, self.options = profile, dict(options or {})
-        # the rules the reference plays: the profile named to the program, or a profile
-        # file that adds options the program plays without declaring them
+        # the rules the reference plays: the profile and options named to the program, or
+        # more options (a profile file's) that the program plays without declaring them
         self.ref_profile = ref_profile or profile
+        self.ref_options = dict(ref_options if ref_options is not None else self.options)
         self.players, self.seed, self.max_steps = players, seed, max_steps
         hello = program.hello or {}
         caps = set(hello.get("capabilities") or [])
@@ -174,7 +176,7 @@ class Game:
         self.current: Json | None = None  # the action being applied (a hang is blamed on it)
         self.reported: Any = None  # what the program reported of it, before it hung
         self.prefetched: Json | None = None  # the legal_actions reply for the next step
-        self.ref: Position = new_game(players, self.ref_profile, self.options)
+        self.ref: Position = new_game(players, self.ref_profile, self.ref_options)
         self.t0 = time.perf_counter()
 
     # -- the game ----------------------------------------------------------------------------
@@ -634,6 +636,7 @@ class Game:
             "profile": self.profile,
             "options": self.options,
             "reference_profile": self.ref_profile,
+            "reference_options": self.ref_options,
             "players": self.players,
             "seed": self.seed,
             "chance": sorted(self.owns) or "dictated",
@@ -655,7 +658,7 @@ class Game:
         if after is None:
             return self._adopt_observed(self.ref, obs, k)
         data = dump(after)
-        data["profile"], data["options"] = self.ref_profile, self.options
+        data["profile"], data["options"] = self.ref_profile, self.ref_options
         try:
             return self._sync(load(data), obs)
         except (PositionError, IllegalAction, KeyError, ValueError, TypeError) as e:
@@ -797,6 +800,7 @@ def replay(
         script=script,
         gid=f"replay-{repro.get('step', 0)}",
         ref_profile=ref_profile or repro.get("reference_profile"),
+        ref_options=repro.get("reference_options"),
     )
     return game.play()
 

@@ -139,6 +139,7 @@ class Rule:
     derived_from: tuple[str, ...] = ()
     source: str = ""
     params: tuple[Param, ...] = ()
+    asks: tuple[str, ...] = ()  # questions as players type them, for `unospec explain`
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -175,6 +176,7 @@ class Ambiguity:
     positions: tuple[Position, ...]
     resolutions: dict[str, Resolution]
     aliases: tuple[str, ...] = ()
+    asks: tuple[str, ...] = ()  # the question as players type it, for `unospec explain`
 
 
 @dataclass(frozen=True)
@@ -249,6 +251,7 @@ def _load_rule(r: dict[str, Any]) -> Rule:
         derived_from=tuple(r.get("derived_from", ())),
         source=r.get("source", ""),
         params=params,
+        asks=tuple(r.get("asks", ())),
     )
 
 
@@ -280,6 +283,7 @@ def _load_ambiguity(a: dict[str, Any]) -> Ambiguity:
         positions=positions,
         resolutions=resolutions,
         aliases=tuple(a.get("aliases", ())),
+        asks=tuple(a.get("asks", ())),
     )
 
 

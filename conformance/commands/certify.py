@@ -66,12 +66,12 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         return 2
     if args.replay is not None:
         return replay_command(args, argv)
-    if args.profile not in cat.profiles:
-        err.print(f"[red]error:[/red] unknown profile {args.profile!r}")
+    profile, extra = _profile(args.profile, cat, err, Settings)
+    if profile is None:
         return 2
     settings = Settings(
         argv,
-        args.profile,
+        profile,
         args.games,
         args.seed,
         max(1, args.jobs),
@@ -80,6 +80,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         args.validate_messages,
         not args.no_scenarios,
         report=str(args.report),
+        **extra,
     )
     console = Console(stderr=True)
     with Progress(
@@ -159,6 +160,30 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     if cert.could_not_run:
         return 2
     return 0 if cert.conformant else 1
+
+
+def _profile(name: str, cat: Any, err: Console, settings: Any) -> tuple[str | None, Any]:
+    """``--profile`` as a built-in name or a profile file (checked as ``unospec profiles``
+    checks it): the built-in profile to play and the options the file sets on top of it."""
+    from unospec.profile_files import ProfileFileError, resolve
+    from unospec.spec.catalogue import CatalogueError, UnknownIdError
+
+    try:
+        base, options = resolve(cat, name)
+    except (ProfileFileError, UnknownIdError, CatalogueError) as e:
+        err.print(f"[red]error:[/red] {e}", highlight=False)
+        return None, {}
+    if not options:
+        return base, {}
+    if "options" not in settings.__dataclass_fields__:
+        err.print(
+            f"[red]error:[/red] {name} sets options on top of {base} "
+            f"({', '.join(options)}); this certify cannot pass a profile's options to the "
+            "program yet",
+            highlight=False,
+        )
+        return None, {}
+    return base, {"options": options}
 
 
 def _github(cert: Any, paths: dict[str, Path]) -> None:

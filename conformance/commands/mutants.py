@@ -188,8 +188,10 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             Console().print(t)
         return 0
 
+    quiet = getattr(args, "quiet", False)  # -q: the score line and the survivors only
+
     def progress(result: dict[str, Any], done: int, total: int) -> None:
-        if not args.json:
+        if not args.json and not quiet:
             mark = "killed" if result["killed"] else "SURVIVED"
             err.print(
                 f"[{done}/{total}] {result['mutant']}: {mark} ({result['seconds']:.1f} s)",
@@ -226,7 +228,8 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         out = Console()
         if not out.is_terminal:  # logs (make mutants in CI) get the whole table
             out = Console(width=180)
-        out.print(t)
+        if not quiet:
+            out.print(t)
         out.print(
             f"mutation score: {total['killed']}/{total['total']} killed"
             + (f" · survived: {', '.join(total['survived'])}" if total["survived"] else "")
