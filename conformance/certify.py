@@ -32,6 +32,7 @@ from unospec.explanation import Change, Explainer
 from unospec.protocol import Program, ProgramPort, ProtocolError
 from unospec.reference import apply, new_game
 from unospec.reference.chance import chance_action
+from unospec.scenario_blame import Trail, first_deviation
 from unospec.scenarios import Run, execute, load_scenarios
 
 OUTCOMES = ("pass", "fail", "warning", "skipped", "errored", "timeout", "not_applicable")
@@ -235,9 +236,13 @@ def _port_for(worker: Worker, run: Run) -> Any:
     return CompiledPort(worker.port, compiled(run.id)[0] or 0)
 
 
-def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
+def run_scenario(
+    worker: Worker, run: Run, reason: str | None, explainer: Explainer | None = None
+) -> Finding:
     """One scenario run. A pass counts for every rule its steps check; a failure blames
-    only the rule its failing step checks (tags select scenarios, they do not blame)."""
+    only the rule its failing step checks (tags select scenarios, they do not blame), or,
+    where the program went astray at an earlier step, the rule of what it did there
+    (:mod:`unospec.scenario_blame`)."""
     rules = run.rules_checked()
     if reason and reason.startswith("not applicable"):
         return Finding("scenario", run.id, "not_applicable", rules, reason)
@@ -246,7 +251,8 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     t0 = time.perf_counter()
     try:
         worker.fresh()
-        result = execute(run, _port_for(worker, run), strict_citations=False)
+        trail = Trail(_port_for(worker, run))
+        result = execute(run, trail, strict_citations=False)
     except ProtocolError as e:
         outcome = "timeout" if e.kind == "timeout" else "errored"
         if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
@@ -272,12 +278,24 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     if result.passed:
         return Finding("scenario", run.id, "pass", rules, seconds=seconds)
     outcome = "skipped" if result.skipped else "fail"
+    blamed, message = [result.rule] if result.rule else rules, result.message
+    if outcome == "fail" and explainer is not None:
+        try:
+            first = first_deviation(trail, explainer)
+        except ProtocolError:
+            first = None
+        if first is not None and first.rule != result.rule:
+            blamed = [first.rule]
+            message += (
+                f" — the program went astray before, at its action {first.step}: "
+                f"{first.message} ({first.rule})"
+            )
     return Finding(
         "scenario",
         run.id,
         outcome,
-        [result.rule] if result.rule and outcome == "fail" else rules,
-        result.message,
+        blamed if outcome == "fail" else rules,
+        message,
         step=result.step,
         seconds=seconds,
         line=result.line,
@@ -561,6 +579,7 @@ def certify(
                 if progress:
                     progress(stage, done[0], total)
 
+        explainer = Explainer(settings.profile, settings.options)
         if settings.scenarios and settings.options:
             # scenarios are written per profile: the options a profile file adds are
             # judged by the games
@@ -575,7 +594,7 @@ def certify(
             cert.findings += _parallel(
                 workers,
                 runs,
-                lambda w, item: run_scenario(w, *item),
+                lambda w, item: run_scenario(w, *item, explainer),
                 lambda: tick("scenarios", len(runs)),
                 lambda i, e: Finding(
                     "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
@@ -583,7 +602,6 @@ def certify(
             )
             cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
         games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
-        explainer = Explainer(settings.profile, settings.options)
         done[0] = 0
         t_stage = time.perf_counter()
         results: list[GameResult] = _parallel(

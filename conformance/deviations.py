@@ -25,7 +25,7 @@ from importlib.resources import files
 from typing import Any
 
 from unospec.chance_feed import Feed, Stepped, advance
-from unospec.reference import IllegalAction, apply, setup
+from unospec.reference import IllegalAction, apply, legal_actions, setup
 from unospec.reference.config import config
 from unospec.reference.matching import playable
 from unospec.reference.position import Position
@@ -131,6 +131,26 @@ def drawn_card_never_playable(ctx: StepContext) -> list[tuple[Position, str]]:
     except IllegalAction:
         return []
     return [(ended, "DRAW-THEN-PLAY")]
+
+
+@state("drawn-card-played-at-once")
+def drawn_card_played_at_once(ctx: StepContext) -> list[tuple[Position, str]]:
+    """The card just drawn, when it may be played, is laid at once (a wild card with the
+    colour the program shows): the player is not asked."""
+    after, obs = ctx.official.after, ctx.observed
+    if after.phase != "drawn" or after.to_act is None or not after.drawn:
+        return []
+    seat, card = after.to_act, after.drawn[-1]
+    play = {"type": "play", "seat": seat, "card": card}
+    try:
+        if play not in legal_actions(after):
+            return []
+        out, _ = apply(after, play)
+        if out.phase == "colour" and obs.get("colour") in ("R", "Y", "G", "B"):
+            out, _ = apply(out, {"type": "colour", "seat": seat, "colour": obs["colour"]})
+    except IllegalAction:
+        return []
+    return [(out, "DRAW-THEN-PLAY")]
 
 
 @state("two-player-reverse-not-skip")

@@ -578,6 +578,10 @@ def then_uno(w: World, seat: str, state: str) -> None:
 def then_round_won(w: World, seat: str) -> None:
     pos = _pos(w)
     events = w.last.events if w.last else []
+    if not getattr(w.port, "reports_events", True) and "last_round" not in pos:
+        raise Unobservable(
+            "needs events or the position field 'last_round', which the engine does not report"
+        )
     won = [e["seat"] for e in events if e["type"] == "round_won"]
     last = (pos.get("last_round") or {}).get("winner")
     expect(
@@ -656,8 +660,14 @@ def then_outcome(w: World, outcome: str) -> None:
 def then_pointer(w: World, pointer: str, value: str) -> None:
     """A field of the observed position, by JSON pointer, equals a JSON value."""
     node: Any = _pos(w)
-    for part in pointer.strip("/").split("/") if pointer != "/" else []:
-        node = node[int(part)] if isinstance(node, list) else node.get(part)
+    parts = pointer.strip("/").split("/") if pointer != "/" else []
+    for i, part in enumerate(parts):
+        if i == 0:
+            node = node[part]  # a field the engine does not observe: Unobservable
+        elif isinstance(node, list):
+            node = node[int(part)]
+        else:
+            node = node.get(part) if isinstance(node, dict) else None
     want = json.loads(value)
     expect(node == want, f"{pointer} is {json.dumps(node)}, expected {value}")
 
