@@ -725,14 +725,13 @@ class Game:
         program, r = self.program, self.result
         ref, step = self.ref, 0
         in_flight: deque[tuple[list[Plan], list[Json]]] = deque()
-        plans: list[Plan] = []
-        rng_states: list[Any] = []
+        rng_at: dict[int, Any] = {}  # the random state before the first step of each batch
         while True:
             while len(in_flight) < IN_FLIGHT and ref.phase != "over" and step < self.max_steps:
                 batch: list[Plan] = []
+                rng_at[step + 1] = self.rng.getstate()
                 while ref.phase != "over" and step < self.max_steps and len(batch) < BATCH:
                     step += 1
-                    rng_states.append(self.rng.getstate())
                     batch.append(plan_step(ref, step, self.rng))
                     ref = batch[-1].after
                 in_flight.append(
@@ -751,7 +750,6 @@ class Game:
                     r.steps = p.step - 1
                     raise
                 if agrees(p, replies):
-                    plans.append(p)
                     self.inputs.append(p.action)
                     for e in p.events:
                         r.judged[e["rule"]] += 1
@@ -761,7 +759,11 @@ class Game:
                     program.receive_many(sent + [q for _, more in in_flight for q in more])
                 self.ref = p.before
                 r.steps = p.step - 1
-                self.rng.setstate(rng_states[p.step - 1])
+                # the random generator as it was before this step: the batch's start, and
+                # the steps before this one in the batch planned again
+                self.rng.setstate(rng_at[batch[0].step])
+                for q in batch[: batch.index(p)]:
+                    plan_step(q.before, q.step, self.rng)
                 self._replay_program()
                 return
         self.ref = ref
