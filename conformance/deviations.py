@@ -150,7 +150,13 @@ def drawn_card_played_at_once(ctx: StepContext) -> list[tuple[Position, str]]:
             out, _ = apply(out, {"type": "colour", "seat": seat, "colour": obs["colour"]})
     except IllegalAction:
         return []
-    return [(out, "DRAW-THEN-PLAY")]
+    found = [(out, "DRAW-THEN-PLAY")]
+    if card == WILD_DRAW_FOUR and out.phase == "challenge":
+        # laid for the player, it takes no effect: its victim simply plays next
+        quiet = out.copy()
+        quiet.phase, quiet.pending = "turn", None
+        found.append((quiet, "WD4-EFFECT"))
+    return found
 
 
 @state("two-player-reverse-not-skip")
