@@ -719,6 +719,29 @@ def late_catch_state(ctx: StepContext) -> list[tuple[Position, str]]:
 # -- legal deviations ----------------------------------------------------------------------------
 
 
+@legal("no-uno-calls")
+def no_uno_calls(pos: Position, acts: list[Json]) -> list[LegalChange]:
+    """No UNO calls and no catches are offered."""
+    gone = tuple(a for a in acts if a["type"] in ("uno", "catch"))
+    if not gone:
+        return []
+    rule = "UNO-CALL" if any(a["type"] == "uno" for a in gone) else "UNO-CATCH"
+    return [LegalChange(rule, remove=gone)]
+
+
+@state("no-uno-calls")
+def no_uno_calls_state(ctx: StepContext) -> list[tuple[Position, str]]:
+    """Nobody ever owes a call: every seat's UNO state stays empty."""
+    after, uno = ctx.official.after, ctx.observed.get("uno")
+    if not isinstance(uno, list) or any(u is not None for u in uno):
+        return []
+    if all(u is None for u in after.uno):
+        return []
+    out = after.copy()
+    out.uno = [None] * after.players
+    return [(out, "UNO-CALL")]
+
+
 @legal("no-voluntary-draw")
 def no_voluntary_draw(pos: Position, acts: list[Json]) -> list[LegalChange]:
     s = pos.to_act

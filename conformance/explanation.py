@@ -364,10 +364,15 @@ class Explainer:
         missing = {k: exp[k] for k in exp if k not in got}
         extra = {k: got[k] for k in got if k not in exp}
         fits: list[tuple[Change, set[Hashable], set[Hashable], str]] = []
+        watched = self.watched()
         for ch in self._ordered():
             for add, remove, rule in self._legal_changes(ch, before, official, exp):
                 if (add or remove) and add <= extra.keys() and remove <= missing.keys():
                     fits.append((ch, add, remove, rule))
+                elif ch.id in watched and (add - extra.keys() or remove - missing.keys()):
+                    # a change that explained a step before would make the program offer
+                    # otherwise here than it does: evidence against it
+                    self.contradicted[ch.id] = self.contradicted.get(ch.id, 0) + 1
             if (
                 fits
                 and self._trusted(fits[0][0].id)
