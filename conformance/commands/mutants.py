@@ -76,11 +76,17 @@ def program(name: str) -> list[str]:
     return [sys.executable, str(MUTANTS_DIR / "serve_mutant.py"), name]
 
 
+MUTANT_STEPS = 600
+
+
 def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
-    """Certify one mutant at default settings and say whether it was killed."""
+    """Certify one mutant (default settings, games of at most MUTANT_STEPS steps) and say
+    whether it was killed."""
     from unospec.certify import Settings, certify
 
-    cert = certify(Settings(program(name), profile=profile))
+    # games of at most MUTANT_STEPS steps: a mutant breaks its rule early, and a game no
+    # longer stops at its first difference
+    cert = certify(Settings(program(name), profile=profile, max_steps=MUTANT_STEPS))
     # a rule counts as failing only through a real rules failure (not an error or a skip)
     bad = [f for f in cert.findings if f.outcome == "fail"]
     failing_rules = sorted({r for f in bad for r in f.rules})
@@ -104,8 +110,9 @@ def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
         "first_failure": item(first) if first else None,
         "failing_scenarios": sum(f.kind == "scenario" for f in bad),
         "failing_games": sum(f.kind == "differential" for f in bad),
+        "deviations": sum(f.kind == "deviation" for f in bad),
         "scenarios_naming_rule": sum(f.kind == "scenario" for f in naming),
-        "games_naming_rule": sum(f.kind == "differential" for f in naming),
+        "games_naming_rule": sum(f.kind == "deviation" for f in naming),
         "failing_rules": failing_rules,
         "seconds": round(cert.seconds, 2),
     }
