@@ -167,7 +167,6 @@ class Game:
         self.owns = frozenset(c for c in ("own_deal", "own_shuffle") if c in caps)
         explainer.pile_order = not self.owns
         self.seeded = "seeded" in caps
-        self.observes = set(hello.get("observes") or OBSERVED_FIELDS)
         self.rng = random.Random(seed)
         self.script = deque(script) if script is not None else None
         self.result = GameResult(gid or f"game-{seed}-{players}p", players, seed)

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from unospec.certify import Certification, plays_toml
+from unospec.certify import Certification
+from unospec.findings import plays_toml
 from unospec.junit import junit
 from unospec.report_data import (
     REPORT_FORMAT,

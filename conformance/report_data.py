@@ -17,8 +17,9 @@ from functools import cache
 from typing import Any
 
 from unospec import __version__
-from unospec.certify import OUTCOMES, Certification, Finding
+from unospec.certify import Certification
 from unospec.diffs import describe, show, value_diff
+from unospec.findings import OUTCOMES, Finding
 from unospec.protocol import PROTOCOL
 from unospec.scenarios import Scenario, load_scenarios
 from unospec.spec.catalogue import load as load_catalogue
@@ -162,15 +163,18 @@ def pass_share(cert: Certification) -> float:
 def problems_by_rule(results: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     """The failed, errored and timed-out results grouped by rule (a result naming no rule
     under ``""``): rules with game findings first, then by number of findings; within a
-    rule, game findings before scenario findings, in report order."""
+    rule, deviations (each with its reproducer) first, then the games they were seen in,
+    then scenario findings, in report order."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in results:
         if r["outcome"] in PROBLEMS:
             for rid in r["rules"] or [""]:
                 groups.setdefault(rid, []).append(r)
 
-    def games_first(r: dict[str, Any]) -> bool:
-        return r["kind"] not in ("deviation", "differential", "game")
+    order = {"deviation": 0, "differential": 1, "game": 1}
+
+    def games_first(r: dict[str, Any]) -> int:
+        return order.get(r["kind"], 2)
 
     for rows in groups.values():
         rows.sort(key=games_first)
@@ -178,7 +182,7 @@ def problems_by_rule(results: list[dict[str, Any]]) -> list[tuple[str, list[dict
         groups.items(),
         key=lambda kv: (
             kv[0] == "",
-            all(games_first(r) for r in kv[1]),
+            all(games_first(r) == 2 for r in kv[1]),
             -len(kv[1]),
             kv[0],
         ),

@@ -86,9 +86,14 @@ class World:
     def require_checked(self) -> None:
         """A refused action must be looked at by a 'Then the action is refused' step."""
         if not self.checked and self.last is not None:
-            raise ActionRefused(
-                f"the action {json.dumps(self.last_action)} was refused: {self.last.error}"
-            )
+            err = self.last.error
+            if isinstance(err, dict):
+                why = (
+                    f"under {err.get('rule')}: {json.dumps(err.get('reason'), ensure_ascii=False)}"
+                )
+            else:
+                why = json.dumps(err, ensure_ascii=False)
+            raise ActionRefused(f"the action {json.dumps(self.last_action)} was refused {why}")
 
     def legal(self) -> list[Json]:
         self.ensure_started()

@@ -7,10 +7,10 @@ which single change of the rules makes the reference do what the program did.
 
 from __future__ import annotations
 
-from unospec.certify import _cover
 from unospec.chance_feed import Feed, advance
 from unospec.deviations import StepContext
 from unospec.explanation import Explainer
+from unospec.findings import _cover
 from unospec.reference import apply, dump, legal_actions
 from unospec.reference.config import config
 from unospec.reference.position import complete, load
