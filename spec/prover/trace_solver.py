@@ -1,0 +1,456 @@
+"""Z3 for :class:`unospec.spec.prover.trace_model.TraceModel`: each question written out as
+SMT-LIB text and read by a Z3 context of its own.
+
+Two things make the answers the same in every run. Each problem is a text built in one
+fixed order (facts in the order they were said, variables in the order they came), read
+by a fresh :class:`z3.Context` (or, for the whole-trace session, one context per trace fed
+only such texts), so nothing Z3 does depends on what else the process did before (the
+identities of terms in a shared context, the order of a Python set). And every bound on
+Z3 except the last is a bound on its *work* (Z3's deterministic resource count,
+``rlimit``), not on time: a window Z3 cannot settle within :data:`WINDOW_WORK` is given up
+the same way on a fast machine and a busy one. Only the whole-trace question is bounded by
+the clock, the user's ``--solver-timeout``, and running out of it is the verdict
+"undecided".
+
+A *window* sets a few batches free and keeps every other card as the witness has it. Its
+counts are written as unary Booleans (``v >= 1``, ``v >= 2``, …) under pseudo-Boolean
+constraints (Z3's ``QF_FD`` solver, the fastest of Z3's encodings measured here), and
+before that as real numbers (the linear relaxation, ``QF_LRA``): card counting is full of
+pigeonhole problems ("five plays need five copies, the deck has four" spread over many
+draws), which a SAT search can take minutes to refute and the relaxation refutes in a
+millisecond. A window whose relaxation has no solution is given up at once.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import z3
+
+from unospec.spec.cards import DECK_COUNTS, KINDS
+from unospec.spec.prover.trace_facts import AllOf, AnyOf, Linear, Not
+
+if TYPE_CHECKING:
+    from unospec.spec.prover.trace_model import TraceModel
+
+#: Z3's work (``rlimit``, a deterministic count) for one window before a larger one is
+#: tried: about a second of a fast core's time
+WINDOW_WORK = 1_500_000
+
+#: a Boolean constant a model makes true, as Z3 prints it
+_TRUE = re.compile(r"\(define-fun (l\d+_\d+) \(\) Bool\s+true\)")
+
+#: one integer constant of a model as Z3 prints it
+_DEFINE = re.compile(r"\(define-fun (v\d+) \(\) Int\s+(\(- \d+\)|\d+)\)")
+
+
+class Budget(Exception):
+    """The clock ran out (the caller reports the trace undecided)."""
+
+
+def nnf(fact: Any, negate: bool = False) -> Any:
+    """``fact`` (negated when ``negate``) with every :class:`Not` pushed onto a comparison
+    and gone: what is left is :class:`Linear` under :class:`AllOf` and :class:`AnyOf`."""
+    if isinstance(fact, Linear):
+        if not negate:
+            return fact
+        if fact.op == ">=":  # not (e >= 0)  <=>  e + 1 <= 0
+            return Linear(fact.terms, "<=", fact.const + 1)
+        if fact.op == "<=":
+            return Linear(fact.terms, ">=", fact.const - 1)
+        return AnyOf(
+            (Linear(fact.terms, ">=", fact.const - 1), Linear(fact.terms, "<=", fact.const + 1))
+        )
+    if isinstance(fact, Not):
+        return nnf(fact.fact, not negate)
+    parts = tuple(nnf(f, negate) for f in fact.facts)
+    conj = isinstance(fact, AllOf) != negate
+    return AllOf(parts) if conj else AnyOf(parts)
+
+
+def _num(n: int) -> str:
+    return str(n) if n >= 0 else f"(- {-n})"
+
+
+def _holds(op: str, const: int) -> bool:
+    return const >= 0 if op == ">=" else const <= 0 if op == "<=" else const == 0
+
+
+def _tree(fact: Any, leaf: Any) -> str:
+    """``fact`` (in negation normal form) as SMT-LIB, each comparison by ``leaf``."""
+    if isinstance(fact, Linear):
+        return leaf(fact)
+    parts = [_tree(f, leaf) for f in fact.facts]
+    conj = isinstance(fact, AllOf)
+    if not parts:
+        return "true" if conj else "false"
+    if len(parts) == 1:
+        return parts[0]
+    return f"({'and' if conj else 'or'} {' '.join(parts)})"
+
+
+# -- windows ------------------------------------------------------------------------------------
+
+
+class Window:
+    """The counts of a few batches, free, every other count as the witness has it: each
+    derived variable that depends on them is flattened to a sum over them plus a constant
+    from the witness."""
+
+    def __init__(self, model: TraceModel, batches: Sequence[str]) -> None:
+        self.model = model
+        self.batches = list(batches)
+        self.vars: dict[str, int] = {}  # window variable -> its top value
+        for b in self.batches:
+            for k in KINDS:
+                self.vars[f"{b}:{k}"] = min(model.sizes[b], DECK_COUNTS[k])
+        self.index = {v: i for i, v in enumerate(self.vars)}
+        values, rank, defs = model.values, model._rank, model._defs
+        below: set[str] = set()
+        todo = list(self.vars)
+        while todo:
+            for u, _ in model._users.get(todo.pop(), ()):
+                if u not in below:
+                    below.add(u)
+                    todo.append(u)
+        self.flat: dict[str, tuple[dict[str, int], int]] = {}
+        for d in sorted(below, key=rank.__getitem__):
+            coef: dict[str, int] = {}
+            base = 0
+            for n, c in defs[d].items():
+                if not n:
+                    base += c
+                elif n in self.vars:
+                    coef[n] = coef.get(n, 0) + c
+                elif n in self.flat:
+                    sub, b0 = self.flat[n]
+                    base += c * b0
+                    for v, cv in sub.items():
+                        coef[v] = coef.get(v, 0) + c * cv
+                else:
+                    base += c * values.get(n, 0)
+            self.flat[d] = (coef, base)
+
+    def facts(self, broken: Iterable[Any], caps: Iterable[Any]) -> list[Any]:
+        """The facts a witness of the window must meet, in the order they were said: those
+        on its variables (directly or through derived ones), the ``broken`` ones and
+        ``caps``."""
+        model = self.model
+        got: dict[int, Any] = {}
+        for n in (*self.vars, *self.flat):
+            for f in model._index.get(n, ()):
+                got[id(f)] = f
+        for f in broken:
+            got[id(f)] = f
+        serial = model._serial
+        out = sorted(got.values(), key=lambda f: serial[id(f)])
+        return out + list(caps)
+
+    def linear(self, fact: Linear) -> tuple[dict[str, int], int]:
+        """``fact``'s left side over the window's variables: (coefficients, constant)."""
+        values = self.model.values
+        coef: dict[str, int] = {}
+        const = fact.const
+        for n, c in fact.terms:
+            if n in self.vars:
+                coef[n] = coef.get(n, 0) + c
+            elif n in self.flat:
+                sub, b0 = self.flat[n]
+                const += c * b0
+                for v, cv in sub.items():
+                    coef[v] = coef.get(v, 0) + c * cv
+            else:
+                const += c * values.get(n, 0)
+        return {v: c for v, c in coef.items() if c}, const
+
+    # -- the two texts ----------------------------------------------------------------------
+
+    def relaxation(self, facts: Sequence[Any]) -> str:
+        """The window with real counts (the linear relaxation)."""
+        idx = self.index
+        out = [
+            f"(declare-const r{i} Real)(assert (<= 0 r{i} {t}))"
+            for i, t in enumerate(self.vars.values())
+        ]
+        for b in self.batches:
+            names = " ".join(f"r{idx[f'{b}:{k}']}" for k in KINDS)
+            out.append(f"(assert (= (+ {names}) {self.model.sizes[b]}))")
+
+        def leaf(f: Linear) -> str:
+            coef, const = self.linear(f)
+            if not coef:
+                return "true" if _holds(f.op, const) else "false"
+            terms = " ".join(
+                f"r{idx[v]}" if c == 1 else f"(* {_num(c)} r{idx[v]})" for v, c in coef.items()
+            )
+            op = "=" if f.op == "==" else f.op
+            return f"({op} (+ {terms} {_num(const)}) 0)"
+
+        out.extend(f"(assert {_tree(nnf(f), leaf)})" for f in facts)
+        return "\n".join(out)
+
+    def pseudo_boolean(self, facts: Sequence[Any]) -> str:
+        """The window with each count ``v`` as Booleans ``v >= 1`` … ``v >= top``."""
+        lits = {v: [f"l{i}_{j}" for j in range(t)] for i, (v, t) in enumerate(self.vars.items())}
+        out = []
+        for xs in lits.values():
+            out.extend(f"(declare-const {x} Bool)" for x in xs)
+            out.extend(f"(assert (=> {hi} {lo}))" for lo, hi in zip(xs, xs[1:], strict=False))
+        for b in self.batches:
+            xs = [x for k in KINDS for x in lits[f"{b}:{k}"]]
+            out.append(f"(assert ((_ pbeq {self.model.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
+
+        def leaf(f: Linear) -> str:
+            coef, const = self.linear(f)
+            pos, neg = [], []
+            for v, c in coef.items():
+                for x in lits[v]:
+                    if c > 0:
+                        pos.append((x, c))
+                    else:  # c * x = c - c * (not x)
+                        neg.append((f"(not {x})", -c))
+                        const += c
+            pairs = pos + neg
+            k = -const  # sum(pairs) op k
+            if not pairs:
+                return "true" if _holds(f.op, const) else "false"
+            top = sum(c for _, c in pairs)
+            if f.op == ">=":
+                if k <= 0:
+                    return "true"
+                if k > top:
+                    return "false"
+            elif f.op == "<=":
+                if k < 0:
+                    return "false"
+                if k >= top:
+                    return "true"
+            elif k < 0 or k > top:
+                return "false"
+            name = {">=": "pbge", "<=": "pble", "==": "pbeq"}[f.op]
+            coefs = " ".join(str(c) for _, c in pairs)
+            return f"((_ {name} {k} {coefs}) {' '.join(x for x, _ in pairs)})"
+
+        out.extend(f"(assert {_tree(nnf(f), leaf)})" for f in facts)
+        return "\n".join(out)
+
+    def read(self, model_text: str) -> dict[str, int]:
+        """The counts a pseudo-Boolean model gives the window's variables."""
+        counts = [0] * len(self.vars)
+        for name in _TRUE.findall(model_text):
+            counts[int(name[1 : name.index("_")])] += 1
+        return dict(zip(self.vars, counts, strict=True))
+
+
+def _fresh(logic: str) -> Any:
+    return z3.SolverFor(logic, ctx=z3.Context())
+
+
+def window_witness(
+    model: TraceModel,
+    batches: Sequence[str],
+    broken: Sequence[Any],
+    seconds: float | None = None,
+) -> dict[str, int] | None:
+    """New counts for ``batches`` that make everything said true, every other card as the
+    witness has it; ``None`` if there are none, or if Z3 cannot find them within
+    :data:`WINDOW_WORK` (or, with ``seconds``, within that time: the whole trace's window,
+    where running out raises :class:`Budget`)."""
+    caps = [cap for _, cap in model._circulation_caps()]  # (first: it may define variables)
+    window = Window(model, batches)
+    facts = window.facts(broken, caps)
+    lra = _fresh("QF_LRA")
+    lra.set("rlimit", WINDOW_WORK)
+    lra.from_string(window.relaxation(facts))
+    if lra.check() == z3.unsat:
+        return None
+    s = _fresh("QF_FD")
+    if seconds is None:
+        s.set("rlimit", WINDOW_WORK)
+    else:
+        s.set("timeout", max(1, int(seconds * 1000)))
+    s.from_string(window.pseudo_boolean(facts))
+    got = s.check()
+    if got == z3.sat:
+        return window.read(s.model().sexpr())
+    if got == z3.unknown and seconds is not None:
+        raise Budget(f"Z3 could not decide ({s.reason_unknown()})")
+    return None
+
+
+# -- the whole trace, with a flag per line ----------------------------------------------------------
+
+
+class Session:
+    """The whole trace as one Z3 problem with a flag per line (and per kind's deck limit),
+    for what a window cannot give: a minimal set of lines that cannot all hold. Each line's
+    assertion is behind its flag, each check assumes the flags it asks about. Written to
+    two solvers in contexts of their own, one over integers and one over reals (the
+    relaxation): a set of lines the relaxation refutes is refuted, without the integer
+    search. Structure is added as the trace grows; Z3 keeps what it learnt."""
+
+    def __init__(self, model: TraceModel) -> None:
+        self.model = model
+        self.int = z3.Solver(ctx=z3.Context())
+        self.real = z3.Solver(ctx=z3.Context())
+        self.ids: dict[str, str] = {}
+        self.bounds: dict[str, tuple[int, int]] = {}
+        self.done = {"free": 0, "batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0}
+        self.flags: dict[int, str] = {}  # assertion index -> its flag's name
+        self.deck = {k: f"d{i}" for i, k in enumerate(KINDS)}
+        self.now: dict[str, Linear] = {}  # the circulation caps of the latest call
+        self.deadline: float | None = None
+        self._relaxed = 0
+        self._model = ""
+
+    def _id(self, name: str) -> str:
+        got = self.ids.get(name)
+        if got is None:
+            got = self.ids[name] = f"v{len(self.ids)}"
+        return got
+
+    def _leaf(self, f: Linear) -> str:
+        if not f.terms:
+            return "true" if _holds(f.op, f.const) else "false"
+        terms = " ".join(
+            self._id(n) if c == 1 else f"(* {_num(c)} {self._id(n)})" for n, c in f.terms
+        )
+        op = "=" if f.op == "==" else f.op
+        return f"({op} (+ {terms} {_num(f.const)}) 0)"
+
+    def _fact(self, f: Any) -> str:
+        return _tree(nnf(f), self._leaf)
+
+    def sync(self) -> None:
+        """Hand Z3 everything said since the last call."""
+        m, done = self.model, self.done
+        self.now = dict(m._circulation_caps())  # (first: it may define variables)
+        out: list[str] = []
+        if not done["free"]:
+            out.extend(f"(declare-const {d} Bool)" for d in self.deck.values())
+        for n in m._free[done["free"] :]:
+            hi = m.sizes.get(n.rpartition(":")[0], 8)
+            self.bounds[n] = (0, hi)
+            out.append(f"(declare-const {self._id(n)} Int)(assert (<= 0 {self._id(n)} {hi}))")
+        batches = list(m.sizes)
+        for b in batches[done["batches"] :]:
+            names = " ".join(self._id(f"{b}:{k}") for k in KINDS)
+            out.append(f"(assert (= (+ {names}) {m.sizes[b]}))")
+        defs = list(m._defs.items())
+        for n, e in defs[done["defs"] :]:
+            v = self._id(n)
+            terms = " ".join(f"(* {_num(c)} {self._id(u)})" for u, c in e.items() if u)
+            out.append(f"(declare-const {v} Int)(assert (= {v} (+ {terms} {_num(e.get('', 0))})))")
+        out.extend(f"(assert {self._fact(f)})" for f in m._background[done["background"] :])
+        for i in range(done["said"], len(m.assertions)):
+            flag = self.flags[i] = f"s{i}"
+            out.append(f"(declare-const {flag} Bool)")
+            out.append(f"(assert (=> {flag} {self._fact(m.assertions[i].fact)}))")
+        caps = m._caps[done["caps"] :] + list(self.now.items())
+        out.extend(f"(assert (=> {self.deck[k]} {self._fact(cap)}))" for k, cap in caps)
+        done.update(
+            free=len(m._free),
+            batches=len(batches),
+            defs=len(defs),
+            background=len(m._background),
+            said=len(m.assertions),
+            caps=len(m._caps),
+        )
+        text = "\n".join(out)
+        self.int.from_string(text)
+        self.real.from_string(text.replace(" Int)", " Real)"))
+
+    def _lits(self, solver: Any, names: Iterable[str]) -> list[Any]:
+        return [z3.Bool(n, solver.ctx) for n in names]
+
+    def unsat(self, names: Sequence[str], extra: str | None = None) -> list[str] | None:
+        """The flags among ``names`` (with the assertion ``extra``, for this call only) that
+        hold in no witness together (Z3's core, not yet minimal), or ``None`` when some
+        witness meets them all. The relaxation first; the integers when it has a
+        solution, within the time left (:class:`Budget` when it runs out)."""
+        real, whole = self.real, self.int
+        for s in (real, whole):
+            s.push()
+            if extra is not None:
+                s.from_string(extra)
+        try:
+            if real.check(*(z3.Bool(n, real.ctx) for n in names)) == z3.unsat:
+                return [str(c) for c in real.unsat_core()]
+            if self.deadline is not None:
+                left = self.deadline - time.monotonic()
+                if left <= 0:
+                    raise Budget("the solver's time budget was spent")
+                whole.set("timeout", max(1, int(left * 1000)))
+            got = whole.check(*(z3.Bool(n, whole.ctx) for n in names))
+            if got == z3.unknown:
+                raise Budget(f"Z3 could not decide ({whole.reason_unknown()})")
+            if got == z3.unsat:
+                return [str(c) for c in whole.unsat_core()]
+            self._model = whole.model().sexpr()
+            return None
+        finally:
+            real.pop()
+            whole.pop()
+
+    def witness(self) -> dict[str, int] | None:
+        """Counts for every variable that make everything said true, or ``None``."""
+        self._model = ""
+        if self.unsat([*self.flags.values(), *self.deck.values()]) is not None:
+            return None
+        back = {v: n for n, v in self.ids.items()}
+        return {
+            back[v]: int(x.replace("(- ", "-").rstrip(")")) for v, x in _DEFINE.findall(self._model)
+        }
+
+    def core(self) -> tuple[list[int], list[str]]:
+        """A minimal set of assertions (their indices) and kinds whose deck limits cannot
+        all hold: Z3's core, then deletion in a fixed order (deck limits first, then the
+        lines in the order they were said), each time keeping only the core of what is
+        left."""
+        order = [*self.deck.values(), *self.flags.values()]
+        rank = {n: i for i, n in enumerate(order)}
+        found = self.unsat(order)
+        if found is None:
+            return [], []
+        keep = sorted(set(found), key=rank.__getitem__)
+        for name in list(keep):
+            if name not in keep:
+                continue
+            trial = [u for u in keep if u != name]
+            got = self.unsat(trial)
+            if got is not None:
+                inside = set(got)
+                keep = [u for u in trial if u in inside]
+        by_flag = {f: ("line", i) for i, f in self.flags.items()}
+        by_flag.update({f: ("deck", k) for k, f in self.deck.items()})
+        said = sorted(by_flag[n][1] for n in keep if by_flag[n][0] == "line")
+        short = [by_flag[n][1] for n in keep if by_flag[n][0] == "deck"]
+        return said, short
+
+    def need(self, kind: str, names: Sequence[str]) -> int | None:
+        """The fewest copies of ``kind`` the flags ``names`` need at once (over the deck's)."""
+        now = self.now.get(kind)
+        if now is None:
+            return None
+        others = [f for k, f in self.deck.items() if k != kind]
+        base = Linear(now.terms, "<=", now.const + DECK_COUNTS[kind])
+        for n in range(DECK_COUNTS[kind] + 1, DECK_COUNTS[kind] + 9):
+            self._relaxed += 1
+            flag = f"x{self._relaxed}"
+            cap = self._fact(Linear(base.terms, "<=", base.const - n))
+            extra = f"(declare-const {flag} Bool)(assert (=> {flag} {cap}))"
+            if self.unsat([*names, *others, flag], extra) is None:
+                return n
+        return None
+
+
+def preset_values(model: TraceModel, got: Mapping[str, int]) -> None:
+    """Make ``got`` (a session's witness) the model's witness."""
+    values = model.values
+    for n in model._free:
+        values[n] = got.get(n, 0)
+    for n in model._defs:
+        values[n] = got.get(n, 0)
