@@ -360,7 +360,9 @@ class TraceModel:
             young = set(batches[batches.index(since) :])
             pick = [b for b in mine if b in young][-free:]
             pick += [b for b in holding if b in young][-free:]
-            yield list(dict.fromkeys(pick + batches[-free:])), False
+            window = list(dict.fromkeys(pick + batches[-free:]))
+            if len(window) < len(batches):
+                yield window, False
         yield batches, True
 
     def solve(self, broken: Sequence[Any] = ()) -> Outcome:
