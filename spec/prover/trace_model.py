@@ -109,6 +109,7 @@ class TraceModel:
         self._checked = [0, 0, 0]  # assertions, background and caps the witness satisfies
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
+        self._z3: Any = None  # the Z3 context of the windows, made when first needed
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -159,7 +160,11 @@ class TraceModel:
 
     def pile_counts(self) -> dict[str, int]:
         """Copies of each kind nobody holds or shows under the current witness."""
-        return {k: DECK_COUNTS[k] - value(e, self.values) for k, e in self.circulation.items()}
+        values, long = self.values, 4 * SHORT
+        return {
+            k: DECK_COUNTS[k] - value(self._short(e) if len(e) > long else e, values)
+            for k, e in self.circulation.items()
+        }
 
     # -- what lines say --------------------------------------------------------------------
 

@@ -246,10 +246,6 @@ class Window:
         return dict(zip(self.vars, counts, strict=True))
 
 
-def _fresh(logic: str) -> Any:
-    return z3.SolverFor(logic, ctx=z3.Context())
-
-
 def window_witness(
     model: TraceModel,
     batches: Sequence[str],
@@ -263,12 +259,14 @@ def window_witness(
     caps = [cap for _, cap in model._circulation_caps()]  # (first: it may define variables)
     window = Window(model, batches)
     facts = window.facts(broken, caps)
-    lra = _fresh("QF_LRA")
+    if model._z3 is None:
+        model._z3 = z3.Context()
+    lra = z3.SolverFor("QF_LRA", ctx=model._z3)
     lra.set("rlimit", WINDOW_WORK)
     lra.from_string(window.relaxation(facts))
     if lra.check() == z3.unsat:
         return None
-    s = z3.Solver(ctx=z3.Context())
+    s = z3.Solver(ctx=model._z3)
     if seconds is None:
         s.set("rlimit", WINDOW_WORK)
     else:
