@@ -364,7 +364,7 @@ class TraceModel:
             since = batches[-recent] if recent < len(batches) else batches[0]
             young = set(batches[batches.index(since) :])
             pick = [b for b in mine if b in young][-free:]
-            pick += [b for b in holding if b in young][-free:]
+            pick += holding[-free:]  # of any age: a copy is where it is
             window = list(dict.fromkeys(pick + batches[-free:]))
             if len(window) < len(batches):
                 yield window, False

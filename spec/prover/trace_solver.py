@@ -72,6 +72,18 @@ def nnf(fact: Any, negate: bool = False) -> Any:
     return AllOf(parts) if conj else AnyOf(parts)
 
 
+def conjuncts(fact: Any) -> Any:
+    """What ``fact`` (in negation normal form) asserts outright: its comparisons under
+    :class:`AllOf` alone, every disjunction dropped. A weaker fact, so a relaxation built
+    of these is a pure linear program: fast to refute, where a relaxation that keeps the
+    disjunctions is a search of its own."""
+    if isinstance(fact, Linear):
+        return fact
+    if isinstance(fact, AnyOf):
+        return conjuncts(fact.facts[0]) if len(fact.facts) == 1 else AllOf(())
+    return AllOf(tuple(conjuncts(f) for f in fact.facts))
+
+
 def _num(n: int) -> str:
     return str(n) if n >= 0 else f"(- {-n})"
 
@@ -170,7 +182,8 @@ class Window:
     # -- the two texts ----------------------------------------------------------------------
 
     def relaxation(self, facts: Sequence[Any]) -> str:
-        """The window with real counts (the linear relaxation)."""
+        """The window with real counts and only what the facts assert outright (a linear
+        program that every witness of the window satisfies)."""
         idx = self.index
         out = [
             f"(declare-const r{i} Real)(assert (<= 0 r{i} {t}))"
@@ -190,7 +203,7 @@ class Window:
             op = "=" if f.op == "==" else f.op
             return f"({op} (+ {terms} {_num(const)}) 0)"
 
-        out.extend(f"(assert {_tree(nnf(f), leaf)})" for f in facts)
+        out.extend(f"(assert {_tree(conjuncts(nnf(f)), leaf)})" for f in facts)
         return "\n".join(out)
 
     def pseudo_boolean(self, facts: Sequence[Any]) -> str:
@@ -266,7 +279,7 @@ def window_witness(
     lra.from_string(window.relaxation(facts))
     if lra.check() == z3.unsat:
         return None
-    s = z3.Solver(ctx=model._z3)
+    s = z3.SimpleSolver(ctx=model._z3)
     if seconds is None:
         s.set("rlimit", WINDOW_WORK)
     else:
@@ -320,8 +333,9 @@ class Session:
         op = "=" if f.op == "==" else f.op
         return f"({op} (+ {terms} {_num(f.const)}) 0)"
 
-    def _fact(self, f: Any) -> str:
-        return _tree(nnf(f), self._leaf)
+    def _fact(self, f: Any, outright: bool = False) -> str:
+        g = nnf(f)
+        return _tree(conjuncts(g) if outright else g, self._leaf)
 
     def sync(self) -> None:
         """Hand Z3 everything said since the last call."""
@@ -343,13 +357,13 @@ class Session:
             v = self._id(n)
             terms = " ".join(f"(* {_num(c)} {self._id(u)})" for u, c in e.items() if u)
             out.append(f"(declare-const {v} Int)(assert (= {v} (+ {terms} {_num(e.get('', 0))})))")
-        out.extend(f"(assert {self._fact(f)})" for f in m._background[done["background"] :])
+        facts: list[tuple[str, Any]] = [("", f) for f in m._background[done["background"] :]]
         for i in range(done["said"], len(m.assertions)):
             flag = self.flags[i] = f"s{i}"
             out.append(f"(declare-const {flag} Bool)")
-            out.append(f"(assert (=> {flag} {self._fact(m.assertions[i].fact)}))")
+            facts.append((flag, m.assertions[i].fact))
         caps = m._caps[done["caps"] :] + list(self.now.items())
-        out.extend(f"(assert (=> {self.deck[k]} {self._fact(cap)}))" for k, cap in caps)
+        facts.extend((self.deck[k], cap) for k, cap in caps)
         done.update(
             free=len(m._free),
             batches=len(batches),
@@ -358,9 +372,15 @@ class Session:
             said=len(m.assertions),
             caps=len(m._caps),
         )
-        text = "\n".join(out)
-        self.int.from_string(text)
-        self.real.from_string(text.replace(" Int)", " Real)"))
+        for solver, outright in ((self.int, False), (self.real, True)):
+            said = [
+                f"(assert {self._fact(f, outright)})"
+                if not flag
+                else f"(assert (=> {flag} {self._fact(f, outright)}))"
+                for flag, f in facts
+            ]
+            text = "\n".join(out + said)
+            solver.from_string(text.replace(" Int)", " Real)") if outright else text)
 
     def _lits(self, solver: Any, names: Iterable[str]) -> list[Any]:
         return [z3.Bool(n, solver.ctx) for n in names]
