@@ -39,7 +39,13 @@ from typing import Any
 
 from unospec.spec.cards import DECK_COUNTS, KINDS
 from unospec.spec.prover.trace_facts import AllOf, Expr, Linear, at_least, at_most, value
-from unospec.spec.prover.trace_solver import Budget, Session, preset_values, window_witness
+from unospec.spec.prover.trace_solver import (
+    Budget,
+    Session,
+    Unary,
+    preset_values,
+    window_witness,
+)
 
 #: an expression with more terms than this becomes a derived variable once a fact uses it
 SHORT = 6
@@ -110,6 +116,7 @@ class TraceModel:
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
         self._z3: Any = None  # the Z3 context of the windows, made when first needed
+        self._unary: Unary | None = None  # every batch in one solver, made when first needed
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -380,6 +387,15 @@ class TraceModel:
         trace handed to the session, for the lines that cannot all be true."""
         self.solver_calls += 1
         try:
+            self._left()
+            if self._unary is None:
+                self._unary = Unary(self)
+            first = next(iter(self._windows(broken)))[0]
+            got = self._unary.witness(first)
+            if got is not None:
+                self._shift({n: v - self.values[n] for n, v in got.items()})
+                self.version += 1
+                return Outcome(True)
             for window, last in self._windows(broken):
                 left = self._left()  # (the clock decides only whether time is left)
                 got = window_witness(self, window, broken, left if last else None)

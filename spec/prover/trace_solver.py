@@ -219,34 +219,7 @@ class Window:
 
         def leaf(f: Linear) -> str:
             coef, const = self.linear(f)
-            pos, neg = [], []
-            for v, c in coef.items():
-                for x in lits[v]:
-                    if c > 0:
-                        pos.append((x, c))
-                    else:  # c * x = c - c * (not x)
-                        neg.append((f"(not {x})", -c))
-                        const += c
-            pairs = pos + neg
-            k = -const  # sum(pairs) op k
-            if not pairs:
-                return "true" if _holds(f.op, const) else "false"
-            top = sum(c for _, c in pairs)
-            if f.op == ">=":
-                if k <= 0:
-                    return "true"
-                if k > top:
-                    return "false"
-            elif f.op == "<=":
-                if k < 0:
-                    return "false"
-                if k >= top:
-                    return "true"
-            elif k < 0 or k > top:
-                return "false"
-            name = {">=": "pbge", "<=": "pble", "==": "pbeq"}[f.op]
-            coefs = " ".join(str(c) for _, c in pairs)
-            return f"((_ {name} {k} {coefs}) {' '.join(x for x, _ in pairs)})"
+            return _pb_leaf(f.op, coef, const, lits)
 
         out.extend(f"(assert {_tree(nnf(f), leaf)})" for f in facts)
         return "\n".join(out)
@@ -473,3 +446,170 @@ def preset_values(model: TraceModel, got: Mapping[str, int]) -> None:
         values[n] = got.get(n, 0)
     for n in model._defs:
         values[n] = got.get(n, 0)
+
+
+# -- the whole trace, batches held by assumptions -----------------------------------------------
+
+
+class Unary:
+    """Every batch of the trace as unary Booleans in one incremental Z3 solver (its own
+    context), with every fact said so far asserted over them; a check *holds* the batches
+    outside a window at the witness's cards by assumptions (for each card of a batch, its
+    kind's literal ``count >= j``). When no witness keeps those batches, Z3's core of
+    assumptions names the batches that must change: they join the window, and the check is
+    made again (core-guided, so the window grows only where the trace needs it, however
+    old the batch). Each check is bounded by Z3's work (:data:`UNARY_WORK`)."""
+
+    def __init__(self, model: TraceModel) -> None:
+        self.model = model
+        self.solver = z3.SimpleSolver(ctx=z3.Context())
+        self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
+        self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
+        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0}
+        self.caps: dict[str, Linear] = {}  # the latest circulation cap of each kind
+
+    def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
+        values, lits, flat = self.model.values, self.lits, self.flat
+        coef: dict[str, int] = {}
+        const = f.const
+        for n, c in f.terms:
+            if n in lits:
+                coef[n] = coef.get(n, 0) + c
+            elif n in flat:
+                sub, b0 = flat[n]
+                const += c * b0
+                for v, cv in sub.items():
+                    coef[v] = coef.get(v, 0) + c * cv
+            else:  # a sighting or a play: fixed by its line
+                const += c * values.get(n, 0)
+        return {v: c for v, c in coef.items() if c}, const
+
+    def _leaf(self, f: Linear) -> str:
+        coef, const = self._linear(f)
+        return _pb_leaf(f.op, coef, const, self.lits)
+
+    def sync(self) -> None:
+        """Hand Z3 every batch and fact said since the last check."""
+        m, done, out = self.model, self.done, []
+        now = m._circulation_caps()  # (first: it may define variables)
+        batches = list(m.sizes)
+        for b in batches[done["batches"] :]:
+            xs = []
+            for k in KINDS:
+                v = f"{b}:{k}"
+                i = len(self.lits)
+                names = self.lits[v] = [f"l{i}_{j}" for j in range(min(m.sizes[b], DECK_COUNTS[k]))]
+                out.extend(f"(declare-const {x} Bool)" for x in names)
+                out.extend(
+                    f"(assert (=> {hi} {lo}))" for lo, hi in zip(names, names[1:], strict=False)
+                )
+                xs.extend(names)
+            out.append(f"(assert ((_ pbeq {m.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
+        defs = list(m._defs.items())
+        for d, e in defs[done["defs"] :]:
+            self.flat[d] = self._linear(
+                Linear(tuple((n, c) for n, c in e.items() if n), ">=", e.get("", 0))
+            )
+        facts = list(m._background[done["background"] :])
+        facts += [a.fact for a in m.assertions[done["said"] :]]
+        facts += [cap for _, cap in m._caps[done["caps"] :]]
+        for k, cap in now:
+            if self.caps.get(k) != cap:
+                self.caps[k] = cap
+                facts.append(cap)
+        out.extend(f"(assert {_tree(nnf(f), self._leaf)})" for f in facts)
+        done.update(
+            batches=len(batches),
+            defs=len(defs),
+            background=len(m._background),
+            said=len(m.assertions),
+            caps=len(m._caps),
+        )
+        if out:
+            self.solver.from_string("\n".join(out))
+
+    def _held(self, b: str) -> list[str] | None:
+        """The assumptions that hold batch ``b`` at the witness's cards (``None`` if the
+        witness gives it more copies of a kind than the deck has)."""
+        values, lits = self.model.values, self.lits
+        if any(values.get(f"{b}:{k}", 0) > len(lits[f"{b}:{k}"]) for k in KINDS):
+            return None
+        return [
+            self.lits[f"{b}:{k}"][values[f"{b}:{k}"] - 1]
+            for k in KINDS
+            if values.get(f"{b}:{k}", 0) > 0
+        ]
+
+    def witness(self, window: Sequence[str], rounds: int = 12) -> dict[str, int] | None:
+        """New counts for the batches (``window`` first set free, then those Z3's cores
+        name), every other batch kept; ``None`` when Z3 cannot tell within its work, or when
+        more than ``rounds`` rounds would be needed."""
+        self.sync()
+        ctx = self.solver.ctx
+        free = set(window)
+        owner: dict[str, str] = {}
+        for _ in range(rounds):
+            held = []
+            for b in self.model.sizes:
+                if b not in free:
+                    for x in self._held(b) or ():
+                        owner[x] = b
+                        held.append(x)
+            self.solver.set("rlimit", UNARY_WORK)
+            got = self.solver.check(*(z3.Bool(x, ctx) for x in held))
+            if got == z3.sat:
+                return self._read(self.solver.model().sexpr())
+            if got == z3.unknown:
+                return None
+            core = {owner[str(c)] for c in self.solver.unsat_core()}
+            if not core:
+                return None  # no witness at all: for the session to refute
+            free |= core
+        return None
+
+    def _read(self, text: str) -> dict[str, int]:
+        index = {}
+        for v, xs in self.lits.items():
+            for x in xs:
+                index[x] = v
+        counts = dict.fromkeys(self.lits, 0)
+        for name in _TRUE.findall(text):
+            counts[index[name]] += 1
+        return counts
+
+
+#: Z3's work for one check of :class:`Unary`
+UNARY_WORK = 3_000_000
+
+
+def _pb_leaf(op: str, coef: Mapping[str, int], const: int, lits: Mapping[str, list[str]]) -> str:
+    """``sum(coef * count) + const  op  0`` as a pseudo-Boolean constraint over the counts'
+    unary literals."""
+    pos, neg = [], []
+    for v, c in coef.items():
+        for x in lits[v]:
+            if c > 0:
+                pos.append((x, c))
+            else:  # c * x = c - c * (not x)
+                neg.append((f"(not {x})", -c))
+                const += c
+    pairs = pos + neg
+    k = -const  # sum(pairs) op k
+    if not pairs:
+        return "true" if _holds(op, const) else "false"
+    top = sum(c for _, c in pairs)
+    if op == ">=":
+        if k <= 0:
+            return "true"
+        if k > top:
+            return "false"
+    elif op == "<=":
+        if k < 0:
+            return "false"
+        if k >= top:
+            return "true"
+    elif k < 0 or k > top:
+        return "false"
+    name = {">=": "pbge", "<=": "pble", "==": "pbeq"}[op]
+    coefs = " ".join(str(c) for _, c in pairs)
+    return f"((_ {name} {k} {coefs}) {' '.join(x for x, _ in pairs)})"
