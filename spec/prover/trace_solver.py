@@ -456,9 +456,10 @@ class Unary:
     context), with every fact said so far asserted over them; a check *holds* the batches
     outside a window at the witness's cards by assumptions (for each card of a batch, its
     kind's literal ``count >= j``). When no witness keeps those batches, Z3's core of
-    assumptions names the batches that must change: they join the window, and the check is
-    made again (core-guided, so the window grows only where the trace needs it, however
-    old the batch). Each check is bounded by Z3's work (:data:`UNARY_WORK`)."""
+    assumptions names batches of which some must change: the latest :data:`CORE_STEP` of
+    them join the window, and the check is made again (core-guided, so the window grows
+    only where the trace needs it, however old the batch). Each check is bounded by Z3's
+    work (:data:`UNARY_WORK`)."""
 
     def __init__(self, model: TraceModel) -> None:
         self.model = model
@@ -540,12 +541,13 @@ class Unary:
             if values.get(f"{b}:{k}", 0) > 0
         ]
 
-    def witness(self, window: Sequence[str], rounds: int = 12) -> dict[str, int] | None:
+    def witness(self, window: Sequence[str], rounds: int = 24) -> dict[str, int] | None:
         """New counts for the batches (``window`` first set free, then those Z3's cores
         name), every other batch kept; ``None`` when Z3 cannot tell within its work, or when
         more than ``rounds`` rounds would be needed."""
         self.sync()
         ctx = self.solver.ctx
+        order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
         owner: dict[str, str] = {}
         for _ in range(rounds):
@@ -556,6 +558,7 @@ class Unary:
                         owner[x] = b
                         held.append(x)
             self.solver.set("rlimit", UNARY_WORK)
+            self.solver.set("core.minimize", True)
             got = self.solver.check(*(z3.Bool(x, ctx) for x in held))
             if got == z3.sat:
                 return self._read(self.solver.model().sexpr())
@@ -564,7 +567,7 @@ class Unary:
             core = {owner[str(c)] for c in self.solver.unsat_core()}
             if not core:
                 return None  # no witness at all: for the session to refute
-            free |= core
+            free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
         return None
 
     def _read(self, text: str) -> dict[str, int]:
@@ -580,6 +583,10 @@ class Unary:
 
 #: Z3's work for one check of :class:`Unary`
 UNARY_WORK = 3_000_000
+
+#: how many of the batches a core names are set free in one round (the latest): a core is
+#: often far from minimal, and freeing all of it makes a hard problem of an easy one
+CORE_STEP = 8
 
 
 def _pb_leaf(op: str, coef: Mapping[str, int], const: int, lits: Mapping[str, list[str]]) -> str:
