@@ -464,7 +464,9 @@ class Unary:
     def __init__(self, model: TraceModel) -> None:
         self.model = model
         self.solver = z3.SimpleSolver(ctx=z3.Context())
+        self.lp = z3.SolverFor("QF_LRA", ctx=z3.Context())  # the same, a linear program
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
+        self.index: dict[str, int] = {}  # batch variable -> its number
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
         self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0}
         self.caps: dict[str, Linear] = {}  # the latest circulation cap of each kind
@@ -489,23 +491,39 @@ class Unary:
         coef, const = self._linear(f)
         return _pb_leaf(f.op, coef, const, self.lits)
 
+    def _real(self, f: Linear) -> str:
+        coef, const = self._linear(f)
+        if not coef:
+            return "true" if _holds(f.op, const) else "false"
+        terms = " ".join(f"(* {_num(c)} r{self.index[v]})" for v, c in coef.items())
+        op = "=" if f.op == "==" else f.op
+        return f"({op} (+ {terms} {_num(const)}) 0)"
+
     def sync(self) -> None:
         """Hand Z3 every batch and fact said since the last check."""
-        m, done, out = self.model, self.done, []
+        m, done, out, lp = self.model, self.done, [], []
         now = m._circulation_caps()  # (first: it may define variables)
         batches = list(m.sizes)
         for b in batches[done["batches"] :]:
-            xs = []
+            xs, rs = [], []
             for k in KINDS:
                 v = f"{b}:{k}"
-                i = len(self.lits)
-                names = self.lits[v] = [f"l{i}_{j}" for j in range(min(m.sizes[b], DECK_COUNTS[k]))]
+                i = self.index[v] = len(self.lits)
+                top = min(m.sizes[b], DECK_COUNTS[k])
+                names = self.lits[v] = [f"l{i}_{j}" for j in range(top)]
                 out.extend(f"(declare-const {x} Bool)" for x in names)
                 out.extend(
                     f"(assert (=> {hi} {lo}))" for lo, hi in zip(names, names[1:], strict=False)
                 )
                 xs.extend(names)
+                lp.append(f"(declare-const r{i} Real)(assert (<= 0 r{i} {top}))")
+                lp.extend(
+                    f"(declare-const {x} Bool)(assert (=> {x} (>= r{i} {j + 1})))"
+                    for j, x in enumerate(names)
+                )
+                rs.append(f"r{i}")
             out.append(f"(assert ((_ pbeq {m.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
+            lp.append(f"(assert (= (+ {' '.join(rs)}) {m.sizes[b]}))")
         defs = list(m._defs.items())
         for d, e in defs[done["defs"] :]:
             self.flat[d] = self._linear(
@@ -518,7 +536,10 @@ class Unary:
             if self.caps.get(k) != cap:
                 self.caps[k] = cap
                 facts.append(cap)
-        out.extend(f"(assert {_tree(nnf(f), self._leaf)})" for f in facts)
+        for f in facts:
+            g = nnf(f)
+            out.append(f"(assert {_tree(g, self._leaf)})")
+            lp.append(f"(assert {_tree(conjuncts(g), self._real)})")
         done.update(
             batches=len(batches),
             defs=len(defs),
@@ -528,6 +549,7 @@ class Unary:
         )
         if out:
             self.solver.from_string("\n".join(out))
+            self.lp.from_string("\n".join(lp))
 
     def _held(self, b: str) -> list[str] | None:
         """The assumptions that hold batch ``b`` at the witness's cards (``None`` if the
@@ -557,6 +579,13 @@ class Unary:
                     for x in self._held(b) or ():
                         owner[x] = b
                         held.append(x)
+            self.lp.set("rlimit", UNARY_WORK)
+            if self.lp.check(*(z3.Bool(x, self.lp.ctx) for x in held)) == z3.unsat:
+                core = {owner[str(c)] for c in self.lp.unsat_core()}
+                if not core:
+                    return None  # no witness at all: for the session to refute
+                free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
+                continue
             self.solver.set("rlimit", UNARY_WORK)
             self.solver.set("core.minimize", True)
             got = self.solver.check(*(z3.Bool(x, ctx) for x in held))
