@@ -22,10 +22,14 @@ solver call, each kind behind a flag of its own so that a core can name the kind
 
 The model keeps a *witness*, a value for every variable that makes everything said so
 far true. A new fact the witness breaks is first mended by changing one unseen card of a
-batch (or trading one between two batches); only then is Z3 asked. One Z3 solver serves
-the whole trace: structure is added as it comes, each line's assertion behind a flag,
-and each call checks under the flags as assumptions, so Z3 keeps what it learnt. When
-there is no witness, the answer is a minimal set of assertions that cannot all hold.
+batch (or trading one between two batches); only then is Z3 asked
+(:mod:`unospec.spec.prover.trace_solver`): one incremental solver holds every batch and
+every fact, the batches outside a small window held at the witness's cards by
+assumptions, and Z3's cores say which batches must change (core-guided windows); failing
+that, windows of the latest batches alone, then every batch. When there is no witness, a
+session with a flag per line gives a minimal set of assertions that cannot all hold.
+Every bound on Z3 but the last is a bound on its work, never on the clock, so a trace
+takes the same path in every run.
 """
 
 from __future__ import annotations
