@@ -367,9 +367,6 @@ class Session:
             text = "\n".join(out + said)
             solver.from_string(text.replace(" Int)", " Real)") if outright else text)
 
-    def _lits(self, solver: Any, names: Iterable[str]) -> list[Any]:
-        return [z3.Bool(n, solver.ctx) for n in names]
-
     def unsat(self, names: Sequence[str], extra: str | None = None) -> list[str] | None:
         """The flags among ``names`` (with the assertion ``extra``, for this call only) that
         hold in no witness together (Z3's core, not yet minimal), or ``None`` when some
