@@ -6,6 +6,10 @@ the few lines that cannot all be true."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -807,3 +811,28 @@ def test_a_trace_the_solver_cannot_decide_in_time_is_reported_undecided(capsys):
     assert "undecided" in out and "--solver-timeout" in out
     # the same trace with time to spare is decided (valid), so the budget made the difference
     assert main(["validate", "--solver-timeout", "60", consistent]) == 0
+
+
+def test_every_process_gives_the_same_verdict_witness_and_solver_calls():
+    """The validator takes one path whatever the process: the order of Python's sets (its
+    hash seed), what Z3 saw before and how busy the machine is change nothing. Windows are
+    bounded by Z3's work, not by time, and each problem reaches Z3 as text in a context of
+    its own; only the seconds in the message may differ."""
+    consistent = str(EXAMPLES / "hidden-consistent.jsonl")
+    runs = []
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-m", "unospec", "validate", "--json", consistent],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=300,
+        )
+        assert out.returncode == 0, out.stderr[-2000:]
+        (got,) = json.loads(out.stdout)["traces"]
+        got.pop("seconds", None)
+        got["message"] = re.sub(r"[0-9.]+ s\)", "… s)", got["message"])
+        runs.append(got)
+    assert runs[0] == runs[1]
+    assert runs[0]["status"] == "valid" and len(runs[0]["witness"]) == 58
+    assert re.search(r"\d+ solver call\(s\)", runs[0]["message"])
