@@ -64,10 +64,17 @@ def failure(code, message):
 
 def main():
     game = None
-    for line in sys.stdin:
+    for line in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is answered, not fatal
         if not line.strip():
             continue
-        msg = json.loads(line)
+        try:
+            msg = json.loads(line)
+        except (ValueError, RecursionError) as e:  # not JSON: the error form, seq null; go on
+            send({"seq": None, **failure("bad_request", f"not JSON: {e}")})
+            continue
+        if not isinstance(msg, dict):
+            send({"seq": None, **failure("bad_request", "not a JSON object")})
+            continue
         if msg.get("cmd") == "stop":
             break
         try:
@@ -78,9 +85,14 @@ def main():
         except Exception as e:  # never die on a request: say so, keep serving
             traceback.print_exc(file=sys.stderr)  # stderr is free for diagnostics
             reply = failure("internal", f"{type(e).__name__}: {e}")
-        # exactly one line per request, carrying the request's seq; stdout carries nothing else
-        sys.stdout.write(json.dumps({"seq": msg.get("seq"), **reply}) + "\n")
-        sys.stdout.flush()
+        # exactly one line per request, carrying the request's seq
+        send({"seq": msg.get("seq"), **reply})
+
+
+def send(reply):
+    """One answer line; stdout carries nothing else, and is flushed after every line."""
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
