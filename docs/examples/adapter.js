@@ -36,7 +36,9 @@ function answer(msg) {
         capabilities: ['load', 'observe', 'events'],
       };
     case 'new_game':
-      if (!uno.PROFILES.includes(msg.profile)) return failure('unsupported', `profile ${msg.profile}`);
+      if (!uno.PROFILES.includes(msg.profile)) {
+        return failure('unsupported', `profile ${msg.profile}`);
+      }
       game = uno.newGame(msg.players, msg.options); // ENGINE: waits for the dealer draw
       return { ok: true };
     case 'load':
@@ -68,7 +70,7 @@ function answer(msg) {
 // The error answer to a request that cannot be served, never a crash.
 function errorAnswer(e) {
   if (e instanceof uno.Unsupported) return failure('unsupported', e.message);
-  if (e instanceof uno.Refusal) return failure('bad_request', e.reason, e.rule); // e.g. PLAYER-COUNT
+  if (e instanceof uno.Refusal) return failure('bad_request', e.reason, e.rule); // PLAYER-COUNT
   console.error(e); // stderr is free for diagnostics; the harness keeps its tail
   return failure('internal', String(e && e.message));
 }
@@ -81,11 +83,11 @@ rl.on('line', (line) => {
     msg = JSON.parse(line);
   } catch (e) {
     // a line that is not JSON: the protocol's error form, with seq null, and keep serving
-    process.stdout.write(`${JSON.stringify({ seq: null, ...failure('bad_request', `not JSON: ${e.message}`) })}\n`);
+    send({ seq: null, ...failure('bad_request', `not JSON: ${e.message}`) });
     return;
   }
   if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) {
-    process.stdout.write(`${JSON.stringify({ seq: null, ...failure('bad_request', 'not a JSON object') })}\n`);
+    send({ seq: null, ...failure('bad_request', 'not a JSON object') });
     return;
   }
   if (msg.cmd === 'stop') {
@@ -98,7 +100,11 @@ rl.on('line', (line) => {
   } catch (e) {
     reply = errorAnswer(e);
   }
-  // exactly one line per request, in order; stdout carries nothing else
-  process.stdout.write(`${JSON.stringify({ seq: msg.seq ?? null, ...reply })}\n`);
+  send({ seq: msg.seq ?? null, ...reply }); // exactly one line per request, in order
 });
+
+// One answer line. stdout carries nothing else; Node does not buffer it, so it goes out now.
+function send(reply) {
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}
 rl.on('close', () => process.exit(0));

@@ -9,9 +9,9 @@
 // applied to a copy, so a refused action (a thrown Refusal) leaves the game exactly as it was.
 //
 //   const uno = require('./uno-engine');
-//   let game = uno.newGame(3, {});                       // waits for the dealer draw
+//   let game = uno.newGame(3, {}); // waits for the dealer draw
 //   ({ position: game, events } = uno.apply(game, { type: 'dealer_draw', cards: [...] }));
-//   uno.legalActions(game);                              // [{type: 'play', seat: 1, card: 'R7'}, …]
+//   uno.legalActions(game); // [{type: 'play', seat: 1, card: 'R7'}, …]
 'use strict';
 
 // ---- cards --------------------------------------------------------------------------------
@@ -92,6 +92,8 @@ function settings(options = {}) {
 
 const PHASES = ['dealer', 'deal', 'turn', 'drawn', 'colour', 'challenge', 'scoring', 'over'];
 const SEAT_PHASES = ['turn', 'drawn', 'colour', 'challenge']; // a seat decides in these
+// Actions of variants this engine does not play, and the rule a refusal of each names.
+const VARIANT_ACTIONS = { swap: 'NO-CARD-EXCHANGE', end: 'V-MULTI-PLAY', accuse: 'V-CHEAT' };
 const clone = (value) => JSON.parse(JSON.stringify(value));
 const times = (n, value) => Array.from({ length: n }, () => clone(value));
 
@@ -111,7 +113,7 @@ function newGame(players, options = {}) {
     hands: times(players, []), draw_pile: [...CANONICAL_DECK], discard_pile: [],
     pending: null, owed_draws: [], drawn: [],
     chance: { type: 'dealer_draw', seats: [...Array(players).keys()] },
-    uno: times(players, null), missed_turns: times(players, 0), scores: times(players, 0),
+    uno: times(players, null), scores: times(players, 0),
     round: 1, idle_turns: 0, winner: null, last_played_by: null, last_round: null,
   };
 }
@@ -242,10 +244,6 @@ class Table {
     if (!Number.isInteger(seat) || seat < 0 || seat >= p.players) {
       throw new Refusal('P-ILLEGAL-PLAY-REJECTED', `there is no seat ${seat}`);
     }
-    const variant = { swap: 'NO-CARD-EXCHANGE', end: 'V-MULTI-PLAY', accuse: 'V-CHEAT' }[action.type];
-    if (variant) throw new Refusal(variant, `'${action.type}' belongs to a variant that is off`);
-    if (action.claim !== undefined) throw new Refusal('V-CHEAT', 'no face-down plays');
-    if (action.uno_out !== undefined) throw new Refusal('V-UNO-OUT-CALL', 'the variant is off');
     if (action.type === 'uno') return this.callUno(seat);
     if (action.type === 'catch') return this.catchUno(seat, action.target);
     if (action.type === 'challenge' && !(p.phase === 'challenge' && seat === p.to_act)) {
@@ -256,6 +254,10 @@ class Table {
       throw new Refusal(again ? 'ONE-CARD-PER-TURN' : 'TURN-ADVANCE',
         `seat ${p.to_act} is to act (${p.phase}), not seat ${seat}`);
     }
+    const variant = VARIANT_ACTIONS[action.type]
+      || (action.claim !== undefined && 'V-CHEAT')
+      || (action.uno_out !== undefined && 'V-UNO-OUT-CALL');
+    if (variant) throw new Refusal(variant, `${variant} is off`);
     ({ turn: this.onTurn, drawn: this.onDrawn, colour: this.onColour,
       challenge: this.onChallenge })[p.phase].call(this, action);
     this.settle();
@@ -268,7 +270,7 @@ class Table {
     if (type === 'play') return this.playFromHand(seat, action.card);
     if (type === 'draw') return this.turnDraw(seat);
     if (type === 'pass') throw new Refusal('TURN-ACTION', 'a turn is a play or a draw');
-    if (type === 'colour') throw new Refusal('WILD-COLOUR-CHOICE', 'no wild card waits for a colour');
+    if (type === 'colour') throw new Refusal('WILD-COLOUR-CHOICE', 'no wild waits for a colour');
     throw new Refusal('WD4-CHALLENGE', 'no Wild Draw Four waits for an answer');
   }
 
@@ -276,7 +278,7 @@ class Table {
     const { seat, type } = action;
     if (type === 'pass') return this.endTurn(seat); // DRAW-END-TURN: the drawn card is kept
     if (type === 'draw') throw new Refusal('DRAW-ONE', 'a turn draws one card');
-    if (type === 'colour') throw new Refusal('WILD-COLOUR-CHOICE', 'no wild card waits for a colour');
+    if (type === 'colour') throw new Refusal('WILD-COLOUR-CHOICE', 'no wild waits for a colour');
     if (type === 'play' && !this.p.hands[seat].includes(action.card)) {
       throw new Refusal('P-ILLEGAL-PLAY-REJECTED', `seat ${seat} does not hold ${action.card}`);
     }
@@ -416,7 +418,8 @@ class Table {
   challenge(victim) {
     const { p } = this;
     const { from, next, final } = p.pending;
-    this.emit('hand_shown', 'WD4-CHALLENGE', { seat: from, to: victim, cards: sorted(p.hands[from]) });
+    const shown = sorted(p.hands[from]); // to the challenger alone
+    this.emit('hand_shown', 'WD4-CHALLENGE', { seat: from, to: victim, cards: shown });
     if (!p.pending.wd4_legal) {
       // WD4-CHALLENGE-GUILTY: the WD4's player draws 4; the challenger plays now
       this.emit('challenge_decided', 'WD4-CHALLENGE-GUILTY', { seat: victim, guilty: true });
@@ -449,7 +452,7 @@ class Table {
       throw new Refusal('UNO-CATCH-WINDOW', `seat ${seat} calls too late: the next turn has begun`);
     }
     if (!mayCallUno(p, seat)) {
-      throw new Refusal('UNO-CALL', `seat ${seat} holds ${p.hands[seat].length} cards or has called`);
+      throw new Refusal('UNO-CALL', `seat ${seat} has no UNO call to make`);
     }
     p.uno[seat] = 'called'; // UNO-SELF-RESCUE: a late call counts until caught
     this.emit('uno_called', 'UNO-CALL', { seat });
@@ -463,7 +466,8 @@ class Table {
     if (target === seat) throw new Refusal('UNO-CATCH', 'a player cannot catch themselves');
     if (p.uno[target] !== 'catchable') {
       const closed = p.hands[target].length === 1 && p.uno[target] === null;
-      throw new Refusal(closed ? 'UNO-CATCH-WINDOW' : 'P-FALSE-CATCH', `seat ${target} cannot be caught`);
+      const rule = closed ? 'UNO-CATCH-WINDOW' : 'P-FALSE-CATCH';
+      throw new Refusal(rule, `seat ${target} cannot be caught`);
     }
     p.uno[target] = null; // the duty ends with the catch
     this.emit('uno_caught', 'UNO-CATCH', { seat, target });
@@ -494,7 +498,8 @@ class Table {
       p.hands[debt.seat].push(...cards); // drawn cards join the end of the hand
       if (cards.length > 0) this.emit('cards_drawn', debt.rule, { seat: debt.seat, cards });
       if (debt.count > 0 && p.discard_pile.length > 1) {
-        p.chance = { type: 'shuffle', purpose: 'reshuffle', cards: sorted(p.discard_pile.slice(0, -1)) };
+        const below = sorted(p.discard_pile.slice(0, -1)); // every discard but the top
+        p.chance = { type: 'shuffle', purpose: 'reshuffle', cards: below };
         return this.clearUno();
       }
       if (debt.count > 0) {
@@ -535,7 +540,7 @@ class Table {
       throw new Refusal('DEALER-SELECTION', `one card for each of seats ${seats}`);
     }
     const extra = cards.find((card) => count(cards, card) > count(CANONICAL_DECK, card));
-    if (extra) throw new Refusal('DECK-COMPOSITION', `the deck has only ${count(CANONICAL_DECK, extra)} ${extra}`);
+    if (extra) throw new Refusal('DECK-COMPOSITION', `more ${extra} than the deck holds`);
     const drawn = Object.fromEntries(seats.map((seat, i) => [seat, cards[i]]));
     this.emit('dealer_cards', 'DEALER-SELECTION', { cards: drawn });
     const best = Math.max(...cards.map(dealerValue));
@@ -565,14 +570,13 @@ class Table {
       throw new Refusal('DEAL-SEVEN', `a deal names one hand per seat (${p.players})`);
     }
     hands.forEach((hand, seat) => {
-      if (hand.length !== size) throw new Refusal('DEAL-SEVEN', `seat ${seat} must get ${size} cards`);
+      if (hand.length !== size) throw new Refusal('DEAL-SEVEN', `seat ${seat} gets ${size} cards`);
     });
     if (sorted([...hands.flat(), starter, ...drawPile]).join() !== sorted(CANONICAL_DECK).join()) {
-      throw new Refusal('DECK-COMPOSITION', 'hands, starter and draw pile must be the 108-card deck');
+      throw new Refusal('DECK-COMPOSITION', 'hands, starter and draw pile must be the deck');
     }
-    Object.assign(p, {
-      hands: clone(hands), draw_pile: [...drawPile], discard_pile: [starter], chance: null, last_played_by: null,
-    });
+    Object.assign(p, { hands: clone(hands), draw_pile: [...drawPile], discard_pile: [starter] });
+    Object.assign(p, { chance: null, last_played_by: null });
     this.emit('dealt', 'DEAL-SEVEN', { dealer: p.dealer, starter });
     this.starterEffect(starter);
     this.settle();
@@ -646,7 +650,8 @@ class Table {
     if (card === 'WD4' && this.options['P-LAST-WD4-NO-CHALLENGE.allow_futile_challenge']) {
       Object.assign(p, { phase: 'challenge', to_act: victim });
       p.pending = {
-        seat: victim, from: seat, total: 4, card, wd4_legal: true, final: true, prior_colour: p.colour,
+        seat: victim, from: seat, total: 4, card, wd4_legal: true, final: true,
+        prior_colour: p.colour,
       };
       return;
     }
@@ -666,7 +671,7 @@ class Table {
     const total = p.hands.reduce((sum, hand, seat) =>
       (seat === winner ? sum : sum + hand.reduce((s, card) => s + points(card), 0)), 0);
     p.scores[winner] += total;
-    this.emit('points_scored', 'SCORE-WINNER-TAKES', { seat: winner, points: total, team: [winner] });
+    this.emit('points_scored', 'SCORE-WINNER-TAKES', { seat: winner, points: total });
     p.last_round = { round: p.round, winner, hands: p.hands.map(sorted), points: total };
     if (p.scores[winner] >= 500) {
       Object.assign(p, { phase: 'over', to_act: null, pending: null, winner: [winner] });
