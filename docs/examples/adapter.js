@@ -45,6 +45,9 @@ function answer(msg) {
       game = uno.load(msg.position); // ENGINE
       return { ok: true };
   }
+  if (!['legal_actions', 'apply', 'observe'].includes(msg.cmd)) {
+    return failure('unsupported', `unknown cmd ${JSON.stringify(msg.cmd)}`);
+  }
   if (game === null) return failure('bad_request', 'no game yet: send new_game or load');
   switch (msg.cmd) {
     case 'legal_actions':
@@ -60,10 +63,8 @@ function answer(msg) {
         // refused: the game stays as it was; name the rule the action breaks
         return { ok: true, accepted: false, error: { rule: e.rule, reason: e.reason } };
       }
-    case 'observe':
-      return { ok: true, position: uno.observe(game) }; // ENGINE
-    default:
-      return failure('bad_request', `unknown cmd ${JSON.stringify(msg.cmd)}`);
+    default: // observe
+      return { ok: true, position: uno.observe(game) }; // ENGINE: the whole position
   }
 }
 

@@ -14,7 +14,15 @@ import json
 import sys
 import traceback
 
-from unospec.reference import IllegalAction, apply, dump, legal_actions, load, new_game  # ENGINE
+from unospec.reference import (  # ENGINE
+    IllegalAction,
+    PositionError,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    new_game,
+)
 from unospec.spec.catalogue import load as catalogue  # ENGINE: only to list every option
 
 PROFILES = ["official"]  # the profiles you implement; the harness asks for no other
@@ -41,7 +49,12 @@ def answer(msg, game):
             return failure("unsupported", f"profile {msg['profile']}"), game
         return {"ok": True}, new_game(msg["players"], msg["profile"], msg["options"])  # ENGINE
     if cmd == "load":
-        return {"ok": True}, load(msg["position"])  # ENGINE
+        try:
+            return {"ok": True}, load(msg["position"])  # ENGINE
+        except PositionError as e:  # ENGINE: a position that cannot exist, and its field
+            return failure("bad_request", str(e)), game
+    if cmd not in ("legal_actions", "apply", "observe"):
+        return failure("unsupported", f"unknown cmd {cmd!r}"), game
     if game is None:
         return failure("bad_request", "no game yet: send new_game or load"), game
     if cmd == "legal_actions":
@@ -53,9 +66,7 @@ def answer(msg, game):
             error = {"rule": refusal.rule, "reason": refusal.reason}
             return {"ok": True, "accepted": False, "error": error}, game  # game unchanged
         return {"ok": True, "accepted": True, "events": events}, after
-    if cmd == "observe":
-        return {"ok": True, "position": dump(game)}, game  # ENGINE
-    return failure("bad_request", f"unknown cmd {cmd!r}"), game
+    return {"ok": True, "position": dump(game)}, game  # observe  # ENGINE
 
 
 def failure(code, message):

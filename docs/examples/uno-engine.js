@@ -123,6 +123,9 @@ function load(position) {
   const p = { ...newGame(position.players, position.options), chance: null, ...clone(position) };
   if (p.profile !== 'official') throw new Unsupported(`profile ${p.profile}`);
   if (!PHASES.includes(p.phase)) throw new Unsupported(`phase ${p.phase} (a variant's)`);
+  if (['drawn', 'colour', 'challenge', 'scoring'].includes(p.phase) && !p.pending) {
+    throw new Refusal(null, `/pending: phase ${p.phase} needs its pending obligation`);
+  }
   if (p.hands.length !== p.players) throw new Refusal('PLAYER-COUNT', 'one hand per seat');
   const cards = [...p.hands.flat(), ...p.draw_pile, ...p.discard_pile];
   if (sorted(cards).join() !== sorted(CANONICAL_DECK).join()) {
@@ -161,6 +164,7 @@ const drawnCard = (p) => p.drawn[p.drawn.length - 1];
 function drawnCardPlayable(p, seat) {
   const card = drawnCard(p);
   const hand = p.hands[seat];
+  if (card === undefined) return false; // the turn draw still waits for a reshuffle
   if (card === 'WD4') return wd4Legal(p, without(hand, card));
   return playRule(p, hand, card) === null;
 }
