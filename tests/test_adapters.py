@@ -96,25 +96,51 @@ ADAPTERS = {
 NOT_REQUESTS = [b"not json at all", b'{"cmd": "hello", "seq":', b"\xff\xfe{}", b"[1, 2]", b"42"]
 
 
+def session(language: str, lines: list[bytes]) -> list[dict[str, Any]]:
+    """The answers of an adapter to ``lines``, one JSON object per line of its stdout."""
+    if language == "javascript" and NODE is None:
+        pytest.skip("node is not installed")
+    proc = subprocess.run(
+        ADAPTERS[language], input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    return [json.loads(line) for line in proc.stdout.decode().splitlines()]
+
+
 @pytest.mark.parametrize("language", ADAPTERS)
 def test_a_line_that_is_not_a_request_gets_the_error_form_and_the_adapter_goes_on(
     language: str,
 ) -> None:
-    if language == "javascript" and NODE is None:
-        pytest.skip("node is not installed")
-    lines = [*NOT_REQUESTS, b'{"cmd": "hello", "seq": 7, "protocol": 1}']
-    proc = subprocess.run(
-        ADAPTERS[language],
-        input=b"\n".join(lines) + b"\n",
-        capture_output=True,
-        timeout=60,
-        cwd=ROOT,
-    )
-    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
-    replies = [json.loads(line) for line in proc.stdout.decode().splitlines()]
-    assert len(replies) == len(lines), replies  # one answer per line, nothing else on stdout
+    replies = session(language, [*NOT_REQUESTS, b'{"cmd": "hello", "seq": 7, "protocol": 1}'])
+    assert len(replies) == len(NOT_REQUESTS) + 1, replies  # one answer a line, nothing else
     for line, reply in zip(NOT_REQUESTS, replies[:-1], strict=True):
         assert schema_errors("errorReply", reply) == [], (line, reply)
         assert reply["seq"] is None and reply["error"]["code"] == "bad_request", (line, reply)
     hello = replies[-1]
     assert schema_errors("helloReply", hello) == [] and hello["seq"] == 7
+
+
+@pytest.mark.parametrize("language", ADAPTERS)
+def test_a_request_that_cannot_be_served_gets_the_error_form_with_its_seq(language: str) -> None:
+    """An unknown command is unsupported; a match the rules refuse is a bad request naming
+    the rule; a request before any game is a bad request; the adapter goes on after each."""
+    new_game = {"cmd": "new_game", "profile": "official", "options": {}}
+    requests = [
+        {"cmd": "observe", "seq": 1},
+        {"cmd": "shuffle_the_deck", "seq": 2},
+        {**new_game, "seq": 3, "players": 11},
+        {**new_game, "seq": 4, "players": 3},
+        {"cmd": "legal_actions", "seq": 5},
+    ]
+    replies = session(language, [json.dumps(r).encode() for r in requests])
+    assert [r["seq"] for r in replies] == [1, 2, 3, 4, 5]
+    for reply in replies[:3]:
+        assert schema_errors("errorReply", reply) == [], reply
+    assert [r["error"]["code"] for r in replies[:3]] == [
+        "bad_request",
+        "unsupported",
+        "bad_request",
+    ]
+    assert replies[2]["error"]["rule"] == "PLAYER-COUNT"
+    assert replies[3] == {"seq": 4, "ok": True}
+    assert replies[4] == {"seq": 5, "ok": True, "actions": []}  # the dealer draw is due
