@@ -144,3 +144,11 @@ def test_a_request_that_cannot_be_served_gets_the_error_form_with_its_seq(langua
     assert replies[2]["error"]["rule"] == "PLAYER-COUNT"
     assert replies[3] == {"seq": 4, "ok": True}
     assert replies[4] == {"seq": 5, "ok": True, "actions": []}  # the dealer draw is due
+
+
+def test_the_documents_give_the_engines_length_as_it_is() -> None:
+    lines = len((EXAMPLES / "uno-engine.js").read_text(encoding="utf-8").splitlines())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    protocol = (ROOT / "spec" / "protocol" / "README.md").read_text(encoding="utf-8")
+    assert f"`uno-engine.js`, a {lines}-line engine" in readme
+    assert f"official profile in {lines} lines" in protocol
