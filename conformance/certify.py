@@ -82,6 +82,13 @@ class Settings:
     # options the reference plays on top of the profile (a profile file's): the program is
     # told only the ones it declares, and is expected to play the others all the same
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # what to run (the command line's --rule, --scenario, -k, --last-failed, --fail-fast)
+    rules: list[str] = dataclasses.field(default_factory=list)
+    scenario_ids: list[str] = dataclasses.field(default_factory=list)
+    keyword: str | None = None
+    only_runs: set[str] | None = None  # scenario runs (--last-failed)
+    only_games: set[tuple[int, int]] | None = None  # (players, seed) of games
+    fail_fast: bool = False
 
 
 @dataclass
@@ -98,6 +105,7 @@ class Certification:
     stage_seconds: dict[str, float] = field(default_factory=dict)  # wall time per stage
     plays: dict[str, Any] | None = None  # which rules the program plays (:func:`plays`)
     coverage: dict[str, dict[str, int]] = field(default_factory=dict)
+    incomplete: str | None = None  # why the run stopped before its end (a signal)
 
     def counts(self) -> dict[str, int]:
         out = dict.fromkeys(OUTCOMES, 0)
@@ -110,6 +118,7 @@ class Certification:
         c = self.counts()
         return (
             self.could_not_run is None
+            and self.incomplete is None
             and c["pass"] > 0
             and not (c["fail"] or c["errored"] or c["timeout"] or c["skipped"])
         )
@@ -540,6 +549,9 @@ def confirm(worker: Worker, settings: Settings, explainer: Explainer, f: Finding
 def certify(
     settings: Settings, progress: Callable[[str, int, int], None] | None = None
 ) -> Certification:
+    """Certify the program of ``settings``: handshake, smoke game, scenarios, games. A
+    signal that stops the run (Ctrl-C, SIGTERM) ends it with what was found so far,
+    marked incomplete."""
     cert = Certification(settings, started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     t0 = time.perf_counter()
     try:
@@ -548,94 +560,19 @@ def certify(
         cert.could_not_run = f"handshake failed ({e.kind}): {e.detail}"
         cert.seconds = time.perf_counter() - t0
         return cert
+    except KeyboardInterrupt as e:
+        cert.incomplete = f"interrupted ({e.args[0] if e.args else 'SIGINT'})"
+        cert.seconds = time.perf_counter() - t0
+        return cert
     cert.hello = first.program.hello
-    workers = [first]
+    run = _Run(cert, settings, [first], progress)
     try:
-        declared = (cert.hello or {}).get("profiles", [])
-        if (settings.sent_profile or settings.profile) not in declared:
-            cert.could_not_run = (
-                f"the program does not declare the profile "
-                f"{settings.sent_profile or settings.profile!r} (it declares {declared})"
-            )
-            return cert
-        problem = smoke(first, settings)
-        cert.findings.append(
-            Finding("smoke", "smoke-game", "fail" if problem else "pass", [], problem or "")
-        )
-        if problem:
-            cert.could_not_run = problem
-            return cert
-        for _ in range(max(0, settings.jobs - 1)):
-            try:
-                workers.append(Worker(settings))
-            except ProtocolError:
-                break
-        lock = threading.Lock()
-        done = [0]
-
-        def tick(stage: str, total: int) -> None:
-            with lock:
-                done[0] += 1
-                if progress:
-                    progress(stage, done[0], total)
-
-        explainer = Explainer(settings.profile, settings.options)
-        if settings.scenarios and settings.options:
-            # scenarios are written per profile: the options a profile file adds are
-            # judged by the games
-            cert.stage_seconds["scenarios"] = 0.0
-        elif settings.scenarios:
-            t_stage = time.perf_counter()
-            runs = applicable_runs(settings.profile, cert.hello)
-            if problem := _no_scenario(runs, settings.profile):
-                cert.could_not_run = problem
-                return cert
-            done[0] = 0
-            cert.findings += _parallel(
-                workers,
-                runs,
-                lambda w, item: run_scenario(w, *item, explainer),
-                lambda: tick("scenarios", len(runs)),
-                lambda i, e: Finding(
-                    "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
-                ),
-            )
-            cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
-        games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
-        done[0] = 0
-        t_stage = time.perf_counter()
-        results: list[GameResult] = _parallel(
-            workers,
-            games,
-            lambda w, item: play_game(w, settings, explainer, item[0], item[1]),
-            lambda: tick("games", len(games)),
-            lambda i, e: GameResult(
-                f"game-{games[i][1]}-{games[i][0]}p",
-                games[i][0],
-                games[i][1],
-                ended=f"harness error: {type(e).__name__}: {e}",
-                outcome="errored",
-            ),
-        )
-        cert.findings += [game_finding(r) for r in results]
-        found, changes = deviation_findings(results, explainer)
-        for f in found:
-            if f.reproducer is not None:
-                f.reproducer["confirmed"] = confirm(workers[0], settings, explainer, f)
-        cert.findings += found
-        cert.stage_seconds["games"] = time.perf_counter() - t_stage
-        cert.plays = plays(cert, changes, explainer)
-        cert.coverage = coverage(cert, results)
-        judged = [
-            f
-            for f in cert.findings
-            if f.kind in ("scenario", "differential")
-            and f.outcome not in ("skipped", "not_applicable")
-        ]
-        if not judged:  # no verdict without evidence
-            cert.could_not_run = "nothing was checked: no scenario ran and no game was played"
+        run.stages()
+    except KeyboardInterrupt as e:
+        cert.incomplete = f"interrupted ({e.args[0] if e.args else 'SIGINT'})"
+        run.keep_partial()
     finally:
-        for w in workers:
+        for w in run.workers:
             cert.restarts += w.program.restarts
             cert.messages += w.program.messages
             cert.stderr += w.program.stderr_text()[-4096:]
@@ -644,16 +581,198 @@ def certify(
     return cert
 
 
+class _Run:
+    """The stages of one certification and what they found so far."""
+
+    def __init__(
+        self,
+        cert: Certification,
+        settings: Settings,
+        workers: list[Worker],
+        progress: Callable[[str, int, int], None] | None,
+    ):
+        self.cert, self.settings, self.workers, self.progress = cert, settings, workers, progress
+        self.explainer = Explainer(settings.profile, settings.options)
+        self.lock = threading.Lock()
+        self.done = 0
+        self.partial: list[Any] = []  # what the running stage has finished
+        self.stage = ""
+        self.stop = threading.Event()  # --fail-fast: a failure was found
+
+    def stages(self) -> None:
+        cert, settings = self.cert, self.settings
+        declared = (cert.hello or {}).get("profiles", [])
+        if (settings.sent_profile or settings.profile) not in declared:
+            cert.could_not_run = (
+                f"the program does not declare the profile "
+                f"{settings.sent_profile or settings.profile!r} (it declares {declared})"
+            )
+            return
+        problem = smoke(self.workers[0], settings)
+        cert.findings.append(
+            Finding("smoke", "smoke-game", "fail" if problem else "pass", [], problem or "")
+        )
+        if problem:
+            cert.could_not_run = problem
+            return
+        for _ in range(max(0, settings.jobs - 1)):
+            try:
+                self.workers.append(Worker(settings))
+            except ProtocolError:
+                break
+        if settings.scenarios and settings.options:
+            # scenarios are written per profile: the options a profile file adds are
+            # judged by the games
+            cert.stage_seconds["scenarios"] = 0.0
+        elif settings.scenarios and self.scenarios():
+            return  # no scenario can judge the program
+        if not self.stop.is_set():
+            self.games()
+        judged = [
+            f
+            for f in cert.findings
+            if f.kind in ("scenario", "differential")
+            and f.outcome not in ("skipped", "not_applicable")
+        ]
+        if not judged:  # no verdict without evidence
+            cert.could_not_run = "nothing was checked: no scenario ran and no game was played"
+
+    def tick(self, stage: str, total: int) -> None:
+        with self.lock:
+            self.done += 1
+            if self.progress:
+                self.progress(stage, self.done, total)
+
+    def scenarios(self) -> bool:
+        """The scenario stage; ``True`` when no scenario can judge the program."""
+        cert, settings = self.cert, self.settings
+        t_stage = time.perf_counter()
+        every = applicable_runs(settings.profile, cert.hello)
+        runs = select_runs(every, settings)
+        if not runs and every:  # the selection picked no scenario
+            if settings.games:
+                return False
+            cert.could_not_run = "no scenario run matches --rule, --scenario, -k or --last-failed"
+            return True
+        if problem := _no_scenario(runs, settings.profile):
+            cert.could_not_run = problem
+            return True
+        self.done, self.stage = 0, "scenarios"
+
+        def one(w: Worker, item: tuple[Run, str | None]) -> Finding:
+            if self.stop.is_set():
+                return Finding("scenario", item[0].id, "skipped", [], "not run: --fail-fast")
+            f = run_scenario(w, *item, self.explainer)
+            if settings.fail_fast and f.outcome in ("fail", "errored", "timeout"):
+                self.stop.set()
+            return f
+
+        cert.findings += _parallel(
+            self.workers,
+            runs,
+            one,
+            lambda: self.tick("scenarios", len(runs)),
+            lambda i, e: Finding(
+                "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
+            ),
+            self.partial,
+        )
+        self.stage = ""
+        cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
+        return False
+
+    def games(self) -> None:
+        cert, settings, explainer = self.cert, self.settings, self.explainer
+        games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
+        games = [g for g in games if settings.only_games is None or g in settings.only_games]
+        self.done, self.stage = 0, "games"
+        t_stage = time.perf_counter()
+
+        def one(w: Worker, item: tuple[int, int]) -> GameResult | None:
+            if self.stop.is_set():
+                return None
+            r = play_game(w, settings, explainer, item[0], item[1])
+            if settings.fail_fast and r.outcome != "pass":
+                self.stop.set()
+            return r
+
+        results: list[GameResult] = _parallel(
+            self.workers,
+            games,
+            one,
+            lambda: self.tick("games", len(games)),
+            lambda i, e: GameResult(
+                f"game-{games[i][1]}-{games[i][0]}p",
+                games[i][0],
+                games[i][1],
+                ended=f"harness error: {type(e).__name__}: {e}",
+                outcome="errored",
+            ),
+            self.partial,
+        )
+        self.stage = ""
+        self.judge_games(results)
+        cert.stage_seconds["games"] = time.perf_counter() - t_stage
+
+    def judge_games(self, results: list[GameResult], confirm_them: bool = True) -> None:
+        cert, explainer = self.cert, self.explainer
+        cert.findings += [game_finding(r) for r in results]
+        found, changes = deviation_findings(results, explainer)
+        for f in found:
+            if confirm_them and f.reproducer is not None:
+                f.reproducer["confirmed"] = confirm(self.workers[0], self.settings, explainer, f)
+        cert.findings += found
+        cert.plays = plays(cert, changes, explainer)
+        cert.coverage = coverage(cert, results)
+
+    def keep_partial(self) -> None:
+        """After an interruption: what the running stage finished is reported."""
+        done = [x for x in self.partial if x is not None]
+        if self.stage == "scenarios":
+            self.cert.findings += done
+        elif self.stage == "games":
+            self.judge_games(done, confirm_them=False)
+
+
+def select_runs(
+    runs: list[tuple[Run, str | None]], settings: Settings
+) -> list[tuple[Run, str | None]]:
+    """The scenario runs the user asked for (``--rule``, ``--scenario``, ``-k``,
+    ``--last-failed``); all of them when nothing was asked."""
+    if not (settings.rules or settings.scenario_ids or settings.keyword or settings.only_runs):
+        return runs
+    out = []
+    for run, reason in runs:
+        ids = {run.id, run.scenario.id}
+        if settings.rules and not set(settings.rules) & (
+            set(run.rules_checked()) | set(run.scenario.ids)
+        ):
+            continue
+        if settings.scenario_ids and not ids & set(settings.scenario_ids):
+            continue
+        if settings.keyword and not any(
+            settings.keyword.lower() in i.lower() for i in (*ids, run.scenario.name)
+        ):
+            continue
+        if settings.only_runs is not None and run.id not in settings.only_runs:
+            continue
+        out.append((run, reason))
+    return out
+
+
 def _parallel(
     workers: list[Worker],
     items: list[Any],
     fn: Callable[[Worker, Any], Any],
     tick: Callable[[], None],
     on_error: Callable[[int, Exception], Any],
+    partial: list[Any] | None = None,
 ) -> list[Any]:
     """Run ``fn(worker, item)`` over ``items`` with one thread per worker; results in item
-    order (an exception of the harness becomes ``on_error(index, exception)``)."""
-    results: list[Any] = [None] * len(items)
+    order (an exception of the harness becomes ``on_error(index, exception)``). ``partial``
+    is filled with the results as they come (what an interrupted stage finished)."""
+    results: list[Any] = partial if partial is not None else []
+    results[:] = [None] * len(items)
     cursor = [0]
     lock = threading.Lock()
 

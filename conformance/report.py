@@ -33,7 +33,12 @@ __all__ = [
     "write",
 ]
 
-COLOURS = {"conformant": "brightgreen", "not conformant": "red", "could not run": "lightgrey"}
+COLOURS = {
+    "conformant": "brightgreen",
+    "not conformant": "red",
+    "could not run": "lightgrey",
+    "incomplete": "lightgrey",
+}
 
 
 def badge(cert: Certification) -> dict[str, Any]:

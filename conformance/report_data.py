@@ -147,6 +147,8 @@ def overall(cert: Certification) -> str:
     """The run's verdict: ``conformant``, ``not conformant`` or ``could not run``."""
     if cert.could_not_run:
         return "could not run"
+    if cert.incomplete:
+        return "incomplete"
     return "conformant" if cert.conformant else "not conformant"
 
 
@@ -216,6 +218,7 @@ def to_json(cert: Certification) -> dict[str, Any]:
             "verdict": overall(cert),
             "conformant": cert.conformant,
             "could_not_run": cert.could_not_run,
+            "incomplete": cert.incomplete,
             "counts": cert.counts(),
             "pass_share": round(pass_share(cert), 4),
             "seconds": round(cert.seconds, 3),

@@ -19,14 +19,42 @@ def register(sub: Any) -> None:
         help="certify a program that speaks the live protocol",
         description="Run the scenarios and differential games against PROGRAM; exit 0 conformant, 1 not conformant, 2 could not run.",
     )
-    p.add_argument("--profile", default="official")
-    p.add_argument("--games", type=int, default=20, help="differential games (default 20)")
+    p.add_argument("--profile", default="official", help="a profile, or a profile file")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="differential games (default 20; 0 when a selection below picks scenarios)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="program processes in parallel")
     p.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer")
     p.add_argument("--max-steps", type=int, default=4000, help="steps per differential game")
     p.add_argument("--report", metavar="DIR", type=Path, default=Path("reports/certify"))
     p.add_argument("--no-scenarios", action="store_true", help="differential games only")
+    pick = p.add_argument_group("run one thing")
+    pick.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only the scenario runs that check this rule (repeatable)",
+    )
+    pick.add_argument(
+        "--scenario",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only this scenario (its ID, or a run's ID with [label]; repeatable)",
+    )
+    pick.add_argument("-k", metavar="TEXT", help="only scenarios whose ID or name holds TEXT")
+    pick.add_argument(
+        "--last-failed",
+        "--lf",
+        action="store_true",
+        help="only what failed in the last report of --report DIR (scenario runs and games)",
+    )
+    pick.add_argument("--fail-fast", "-x", action="store_true", help="stop at the first failure")
     p.add_argument(
         "--replay",
         metavar="FILE",
@@ -69,10 +97,15 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     profile, extra = _profile(args.profile, cat, err, Settings)
     if profile is None:
         return 2
+    if problem := _report_dir_problem(args.report):
+        err.print(f"[red]error:[/red] --report {args.report}: {problem}", highlight=False)
+        return 2
+    picked = bool(args.rule or args.scenario or args.k or args.last_failed)
+    games = args.games if args.games is not None else (0 if picked else 20)
     settings = Settings(
         argv,
         profile,
-        args.games,
+        games,
         args.seed,
         max(1, args.jobs),
         args.timeout,
@@ -80,8 +113,24 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         args.validate_messages,
         not args.no_scenarios,
         report=str(args.report),
+        rules=[cat.canonical(r) or r for r in args.rule],
+        scenario_ids=list(args.scenario),
+        keyword=args.k,
+        fail_fast=args.fail_fast,
         **extra,
     )
+    if args.last_failed:
+        last = _last_failed(args.report)
+        if last is None:
+            err.print(
+                f"[red]error:[/red] --last-failed: no report in {args.report} to take the "
+                "failures from (run certify once first)",
+                highlight=False,
+            )
+            return 2
+        settings.only_runs, settings.only_games = last
+        if args.games is None:
+            settings.games = max((seed - settings.seed + 1 for _, seed in last[1]), default=0)
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
@@ -90,7 +139,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         TimeElapsedColumn(),
         console=console,
         transient=True,
-        disable=args.json or not console.is_terminal,
+        disable=args.json or getattr(args, "quiet", False) or not console.is_terminal,
     ) as bar:
         tasks: dict[str, Any] = {}
 
@@ -101,6 +150,24 @@ def run(args: argparse.Namespace, cat: Any) -> int:
 
         cert = certify(settings, progress)
     paths = write(cert, args.report)
+    if cert.incomplete:
+        err.print(
+            f"[red]{cert.incomplete}[/red]: the report of what was checked so far is in "
+            f"{paths['json']} (marked incomplete)",
+            highlight=False,
+        )
+        return 130
+    if getattr(args, "quiet", False):
+        c = cert.counts()
+        state = (
+            "conformant"
+            if cert.conformant
+            else (
+                f"could not run: {cert.could_not_run}" if cert.could_not_run else "NOT conformant"
+            )
+        )
+        Console().print(f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False)
+        return 2 if cert.could_not_run else 0 if cert.conformant else 1
     if args.json:
         sys.stdout.write(json.dumps(to_json(cert), indent=2) + "\n")
     elif args.github:
@@ -160,6 +227,44 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     if cert.could_not_run:
         return 2
     return 0 if cert.conformant else 1
+
+
+def _report_dir_problem(directory: Path) -> str | None:
+    """Why the report cannot be written into ``directory`` (checked before the run, so a
+    whole run is never lost to it), or ``None``."""
+    import os
+
+    if directory.exists() and not directory.is_dir():
+        return "exists and is not a directory"
+    probe = directory
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is not a directory"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return f"{probe} is not writable"
+    return None
+
+
+def _last_failed(directory: Path) -> tuple[set[str], set[tuple[int, int]]] | None:
+    """The scenario runs and games (players, seed) that failed in the report there."""
+    from unospec.spec import jsonreader
+
+    path = directory / "report.json"
+    try:
+        data = jsonreader.loads(path.read_bytes())
+    except (OSError, jsonreader.JsonInputError):
+        return None
+    runs, games = set(), set()
+    for r in data.get("results", []):
+        if r.get("outcome") not in ("fail", "errored", "timeout"):
+            continue
+        if r.get("kind") == "scenario":
+            runs.add(r["id"])
+        elif r.get("kind") == "differential":
+            head, seed, players = r["id"].split("-")
+            games.add((int(players.rstrip("p")), int(seed)))
+    return runs, games
 
 
 def _profile(name: str, cat: Any, err: Console, settings: Any) -> tuple[str | None, Any]:
