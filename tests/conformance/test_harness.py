@@ -104,6 +104,18 @@ def test_a_program_that_accepts_everything_is_caught_breaking_named_rules(tmp_pa
     assert not cert.conformant
 
 
+def test_a_right_refusal_under_another_rule_is_a_warning_not_a_failure(tmp_path):
+    """The program refuses exactly what the rules forbid, but names another rule: the
+    games warn, each citation is a deviation of its own, and the program stays conformant."""
+    cert, _ = run("cite_other", after=0, tmp=tmp_path)
+    games = [f for f in cert.findings if f.kind == "differential"]
+    assert games and {f.outcome for f in games} <= {"pass", "warning"}
+    assert "warning" in {f.outcome for f in games}
+    cited = [f for f in cert.findings if f.kind == "deviation"]
+    assert cited and all(f.outcome == "warning" and "under DRAW-ONE" in f.message for f in cited)
+    assert cert.conformant
+
+
 def test_a_program_that_refuses_everything_fails(tmp_path):
     cert, _ = run("refuse_all", after=20, tmp=tmp_path)
     assert not cert.conformant
