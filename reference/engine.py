@@ -507,6 +507,18 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
         hand = pos.hands[seat]
         if card not in hand:
             return bad("P-ILLEGAL-PLAY-REJECTED", f"seat {seat} does not hold {card}", "/card")
+        if action.get("uno_out") and not pos.cfg.uno_out:
+            return bad(
+                "V-UNO-OUT-CALL",
+                "uno_out is the call of V-UNO-OUT-CALL, which this game does not play",
+                "/uno_out",
+            )
+        if action.get("uno_out") and len(hand) != 1:
+            return bad(
+                "V-UNO-OUT-CALL",
+                f"the call goes with the last card, and seat {seat} holds {len(hand)}",
+                "/uno_out",
+            )
         if phase == "drawn":
             return bad(
                 "DRAW-THEN-PLAY",
