@@ -21,8 +21,8 @@ from rich.table import Table
 from unospec.spec.catalogue import Catalogue, CatalogueError, Rule, UnknownIdError
 from unospec.spec.catalogue import load as load_catalogue
 
-console = Console()
-err = Console(stderr=True)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def _print_json(data: Any) -> None:

@@ -53,7 +53,10 @@ def game_finding(r: GameResult) -> Finding:
     blamed on (the deviations themselves are findings of their own, :func:`deviation_findings`,
     which must run first)."""
     n = sum(r.counts.values())
-    rules = sorted({d.rule for d in r.divergences if d.rule})
+    # a right refusal cited under another rule is a warning of its own, not a break the
+    # game shows (unless the game shows nothing else)
+    broken = [d for d in r.divergences if d.kind != "citation"] or r.divergences
+    rules = sorted({d.rule for d in broken if d.rule})
     note = f"{r.steps} steps; {r.ended}" if r.ended else f"{r.steps} steps"
     if r.divergences:
         note = f"{n} deviation(s) seen in {r.steps} steps; {r.ended}"

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     from unospec.report import per_rule, to_json, verdict, write
 
     argv = list(args.program)
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     if not argv:
         err.print(
             "[red]error:[/red] give the program to certify after --, e.g. unospec certify -- python my_uno.py"
@@ -131,7 +131,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         settings.only_runs, settings.only_games = last
         if args.games is None:
             settings.games = max((seed - settings.seed + 1 for _, seed in last[1]), default=0)
-    console = Console(stderr=True)
+    console = Console(stderr=True, soft_wrap=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -166,14 +166,14 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 f"could not run: {cert.could_not_run}" if cert.could_not_run else "NOT conformant"
             )
         )
-        Console().print(f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False)
+        Console(soft_wrap=True).print(f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False)
         return 2 if cert.could_not_run else 0 if cert.conformant else 1
     if args.json:
         sys.stdout.write(json.dumps(to_json(cert), indent=2) + "\n")
     elif args.github:
         _github(cert, paths)
     else:
-        out = Console()
+        out = Console(soft_wrap=True)
         rules = per_rule(cert)
         table = Table(
             title=f"{(cert.hello or {}).get('implementation', {}).get('name', argv[0])} · profile {args.profile}"
@@ -298,7 +298,7 @@ def _github(cert: Any, paths: dict[str, Path]) -> None:
     for line in annotations(cert):
         sys.stdout.write(line + "\n")
     target = write_summary(cert)
-    Console(stderr=True).print(
+    Console(stderr=True, soft_wrap=True).print(
         f"report: {paths['json']}; "
         + (f"summary appended to {target}" if target else "GITHUB_STEP_SUMMARY is not set"),
         highlight=False,
@@ -313,7 +313,7 @@ def replay_command(args: argparse.Namespace, argv: list[str]) -> int:
     from unospec.protocol import ProtocolError
     from unospec.spec import jsonreader
 
-    out, err = Console(), Console(stderr=True)
+    out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
     try:
         repro = jsonreader.loads(args.replay.read_bytes())
     except OSError as e:

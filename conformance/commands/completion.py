@@ -32,7 +32,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     try:
         import argcomplete
     except ImportError:
-        Console(stderr=True).print(
+        Console(stderr=True, soft_wrap=True).print(
             "[red]error:[/red] shell completion needs argcomplete: pip install argcomplete"
         )
         return 2

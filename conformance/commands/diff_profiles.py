@@ -18,7 +18,7 @@ from typing import Any
 
 from rich.console import Console
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 COLUMNS = (
     "result",

@@ -36,7 +36,7 @@ def find(cat: Any, topic: str) -> list[str]:
 
 def run(args: argparse.Namespace, cat: Any) -> int:
     topic = " ".join(" ".join(args.topic).split())
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     if not topic:
         err.print(
             "[red]error:[/red] explain needs a topic: a rule or ambiguity ID, an alias, or "
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             + "\n"
         )
         return 0
-    out = Console()
+    out = Console(soft_wrap=True)
     if main in cat.ambiguities:
         _print_ambiguity(out, cat.ambiguities[main])
     else:

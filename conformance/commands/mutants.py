@@ -161,7 +161,7 @@ def summary(results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     try:
         table = mutants()
     except (FileNotFoundError, ImportError) as e:
@@ -192,7 +192,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 t.add_column(col)
             for r in rows:
                 t.add_row(r["mutant"], r["rule"], r["profile"], r["summary"])
-            Console().print(t)
+            Console(soft_wrap=True).print(t)
         return 0
 
     quiet = getattr(args, "quiet", False)  # -q: the score line and the survivors only
@@ -232,7 +232,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 f"{r['scenarios_naming_rule']} sc / {r['games_naming_rule']} g",
                 f"{r['seconds']:.1f}",
             )
-        out = Console()
+        out = Console(soft_wrap=True)
         if not out.is_terminal:  # logs (make mutants in CI) get the whole table
             out = Console(width=180)
         if not quiet:

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     from unospec.processes import interruptible
     from unospec.protocol import ProtocolError
 
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     try:
         with interruptible():
             return _run(args, err)
@@ -252,5 +252,5 @@ def _corpus(args: argparse.Namespace, port: Any) -> int:
                 str(r["nodes"]),
                 "✓" if r["ok"] else "[red]✗[/red]",
             )
-        Console().print(table)
+        Console(soft_wrap=True).print(table)
     return 1 if bad else 0

@@ -81,3 +81,18 @@ def test_a_reproducer_replays_the_divergence_on_its_own(program):
     assert [(d.step, d.rule) for d in again.divergences] == [(at, "REVERSE-TWO-PLAYER")]
     fixed = replay(program(SERVE), Explainer("official"), div.reproducer)
     assert not fixed.divergences
+
+
+def test_a_game_is_failed_only_under_the_rules_it_broke_not_under_a_cited_refusal():
+    """A refusal that was right, cited under another rule, is a warning of its own: the
+    game that also broke a rule is failed under that rule alone (RLCard's turn-order
+    refusals once made every game of it fail ONE-CARD-PER-TURN)."""
+    from unospec.differential import Divergence, GameResult
+    from unospec.findings import game_finding
+
+    cited = Divergence("g", 3, "citation", "ONE-CARD-PER-TURN", "rightly refused, other rule")
+    broke = Divergence("g", 5, "refused", "DRAW-VOLUNTARY", "refused a legal draw")
+    both = game_finding(GameResult("g", 2, 0, 9, [cited, broke], outcome="fail"))
+    assert both.rules == ["DRAW-VOLUNTARY"]
+    alone = game_finding(GameResult("g", 2, 0, 9, [cited], outcome="warning"))
+    assert alone.rules == ["ONE-CARD-PER-TURN"]
