@@ -287,12 +287,37 @@ Feature: The first discard
     Scenario: the named colour is the one the Wild Draw Four test uses
       Cites id-wikipedia › Aturan resmi › ¶6 item Wild
 
-      Given a new 4-player match
+      Given the option WD4-BLUFF.wd4_enforcement is "engine"
+      And a new 4-player match
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter W and the draw pile starting with WD4
       And seat 1 names yellow
       And seat 1 draws
       Then seat 1 may play WD4
+
+    @FIRST-CARD-WILD @negative @official @sv-unoregler @id-wikipedia
+    Scenario: a named colour the first player holds bars a Wild Draw Four
+      Cites id-wikipedia › Aturan resmi › ¶6 item Wild
+
+      Given the option WD4-BLUFF.wd4_enforcement is "engine"
+      And a new 4-player match
+      When the dealer-selection cards are R9 G2 B3 Y4
+      And the cards are dealt with the starter W and the draw pile starting with WD4
+      And seat 1 names red
+      And seat 1 draws
+      Then seat 1 holds 8 cards
+      And seat 1 may not play WD4
+
+    @FIRST-CARD-WILD @official @sv-unoregler @id-wikipedia
+    Scenario: after naming the colour the first player is not made to play at once
+      Cites id-wikipedia › Aturan resmi › ¶6 item Wild; id-wikipedia › Aturan resmi › ¶4
+
+      Given a new 4-player match
+      When the dealer-selection cards are R9 G2 B3 Y4
+      And the cards are dealt with the starter W
+      And seat 1 names red
+      Then seat 1 may play R2
+      And seat 1 may draw
 
     @FIRST-CARD-WILD @negative @official @sv-unoregler @id-wikipedia
     Scenario: the first player names the colour before playing

@@ -433,6 +433,31 @@ Feature: Variants of calling UNO
       # checks V-UNO-LATE-CATCH
       And seat 0 can be caught
 
+    @V-UNO-LATE-CATCH @negative @official
+    Scenario: when the next turn is the offender's own no late window opens
+      Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1
+
+      Given a 2-player game
+      And the option V-UNO-LATE-CATCH
+      And the hands are
+        | seat | cards    |
+        | 0    | RS G1    |
+        | 1    | R6 B1 B2 |
+      And the top card is R3
+      And the draw pile starts with Y9
+      When seat 0 plays RS
+      # checks TWO-PLAYER-SKIP
+      Then seat 0 is to act
+      # checks V-UNO-LATE-CATCH
+      And seat 0 cannot be caught
+      And seat 0 may call UNO
+      When seat 1 tries to catch seat 0
+      Then the action is refused under P-FALSE-CATCH
+      When seat 0 draws
+      Then seat 0 holds exactly G1 Y9
+      And seat 1 is to act
+      And seat 1 may not catch seat 0
+
     @V-UNO-LATE-CATCH @negative @fi-wikipedia
     Scenario: the Finnish article lets nobody catch before the next turn
       Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1

@@ -161,6 +161,27 @@ Feature: Variants of the turn draw
         | play WD4 |
         | pass     |
 
+    @V-DRAW-UNTIL-PLAYABLE @official
+    Scenario: a Wild Draw Four that fails its test at the cap may be laid as a bluff but need not be
+      Cites sv-unoregler › Om man inte kan lägga › ¶1; fi-wikipedia › Muunnoksia › ¶1 item 1
+
+      Given the option V-DRAW-UNTIL-PLAYABLE is {"cap": 2, "must_play_found": true}
+      And a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R1 G2 |
+        | 1    | B5 B6 |
+        | 2    | Y7 Y8 |
+      And the top card is R7
+      And the draw pile starts with B4 WD4 R9 G5
+      When seat 0 draws
+      And seat 0 draws
+      Then seat 0 holds exactly R1 G2 B4 WD4
+      And the legal actions of seat 0 are
+        | action   |
+        | play WD4 |
+        | pass     |
+
   Rule: V-DRAW-UNTIL-STOP
 
     @V-DRAW-UNTIL-STOP @official
@@ -285,9 +306,10 @@ Feature: Variants of the turn draw
       And the draw pile starts with WD4 R9 G5
       When seat 0 draws
       Then the legal actions of seat 0 are
-        | action |
-        | draw   |
-        | pass   |
+        | action   |
+        | play WD4 |
+        | draw     |
+        | pass     |
 
   Rule: V-DRAW-FIXED
 

@@ -504,6 +504,43 @@ Feature: The Wild Draw Four
         | profile      | enforcement | outcome                                 |
         | sv-unoregler | engine      | refused under V-WD4-ONLY-IF-NO-PLAYABLE |
 
+    @AMB-12
+    Scenario Outline: a Wild Draw Four just drawn while holding the current colour
+      Cites fi-wikipedia › Pelin kulku › ¶4; fi-wikipedia › Rangaistukset › ¶2; sv-unoregler › Färg & Dra 4 › ¶1; id-wikipedia › Aturan resmi › ¶7; id-wikipedia › Aturan resmi › ¶9
+
+      Given the option WD4-BLUFF.wd4_enforcement is "<enforcement>"
+      And a 3-player game under the <profile> profile
+      And the hands are
+        | seat | cards    |
+        | 0    | R2 B5    |
+        | 1    | Y1 Y2 G3 |
+        | 2    | B1 B3 Y4 |
+      And the top card is R7
+      And the draw pile starts with WD4
+      When seat 0 draws
+      Then the outcome is <outcome>
+
+      @official @WD4-BLUFF
+      Examples:
+        | profile  | enforcement | outcome                                   |
+        | official | challenge   | seat 0 may play WD4; seat 0 may pass      |
+        | official | engine      | seat 0 may not play WD4; seat 1 is to act |
+
+      @fi-wikipedia @WD4-BLUFF
+      Examples:
+        | profile      | enforcement | outcome                              |
+        | fi-wikipedia | challenge   | seat 0 may play WD4; seat 0 may pass |
+
+      @id-wikipedia @WD4-BLUFF
+      Examples:
+        | profile      | enforcement | outcome                              |
+        | id-wikipedia | challenge   | seat 0 may play WD4; seat 0 may pass |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | enforcement | outcome                                   |
+        | sv-unoregler | engine      | seat 0 may not play WD4; seat 1 is to act |
+
     @WD4-BLUFF @official @fi-wikipedia @id-wikipedia
     Scenario: a Wild Draw Four that breaks the restriction is not refused
       Policy: no source settles this; a Wild Draw Four bluff is left to the challenge.

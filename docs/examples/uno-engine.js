@@ -157,16 +157,16 @@ function playRule(p, hand, card) {
   return faceOf(card) === faceOf(top) ? null : 'PLAY-MATCH'; // same number or symbol
 }
 
-// DRAW-THEN-PLAY: the card just drawn may be laid if legal; a drawn WD4 only when
-// WD4-RESTRICTION holds for the hand without it.
+// DRAW-THEN-PLAY: the card just drawn may be laid on the terms of a card held since the
+// turn began. A drawn WD4 is no exception (WD4-BLUFF): by default it may go down even
+// against WD4-RESTRICTION, as a bluff open to a challenge; under
+// wd4_enforcement = "engine" playRule refuses it.
 const drawnCard = (p) => p.drawn[p.drawn.length - 1];
 
 function drawnCardPlayable(p, seat) {
   const card = drawnCard(p);
-  const hand = p.hands[seat];
   if (card === undefined) return false; // the turn draw still waits for a reshuffle
-  if (card === 'WD4') return wd4Legal(p, without(hand, card));
-  return playRule(p, hand, card) === null;
+  return playRule(p, p.hands[seat], card) === null;
 }
 
 function without(hand, card) {

@@ -507,6 +507,32 @@ def test_a_wild_drawn_and_played_says_the_hand_held_no_card_of_the_colour():
     assert v.status == 0 and next(w["card"] for w in v.witness if w["line"] == 3) != "W"
 
 
+def test_a_wild_draw_four_drawn_and_laid_is_a_bluff_unless_the_engine_polices_it():
+    # seat 1's hand is known and holds green; the card it draws on G7 is unknown and laid
+    def trace(options):
+        return [
+            _header(
+                [
+                    ["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"],
+                    ["Y1", "Y2", "Y3", "Y4", "B6", "B8", "G9"],
+                    N7,
+                ],
+                starter="G5",
+                options=options,
+            ),
+            _line(type="play", seat=0, card="G7"),
+            _line([{"seat": 1, "cards": [None]}], type="draw", seat=1),
+            _line(type="play", seat=1, card="WD4"),  # line 4: the drawn card, green in hand
+        ]
+
+    v = validate_lines(trace(OPTIONS))  # WD4-BLUFF: laid as a held one would be, a bluff
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["line"] == 3) == "WD4"
+    v = validate_lines(trace({**OPTIONS, "WD4-BLUFF.wd4_enforcement": "engine"}))
+    assert v.status == 1 and v.line == 4 and [a["line"] for a in v.core] == [1, 4]
+    assert "held no card of the colour G" in " ".join(a["asserts"] for a in v.core)
+
+
 STACK_D2 = {**OPTIONS, "V-STACK-DRAW": {"stackable": ["D2-on-D2"]}}
 
 

@@ -109,10 +109,8 @@ class Game:
         return not top.startswith("W") and face_of(top) == face_of(card)
 
     def drawn_card_playable(self, seat, card):
-        if card == "WD4":
-            rest = list(self.hands[seat])
-            rest.remove("WD4")
-            return not any(colour_of(c) == self.colour for c in rest)
+        # DRAW-THEN-PLAY: on the terms of a card held since the turn began, so a drawn WD4
+        # may go down against WD4-RESTRICTION as a bluff (WD4-BLUFF), open to a challenge
         return self.matches(card)
 
     # ------------------------------------------------------------------ chance

@@ -300,14 +300,9 @@ class Match:
         cards = {c for c in player.hand if c.fits(top, self.colour)}
         if self.phase == "drawn" and not PLAY_ANY_AFTER_DRAW:
             last = player.hand[-1]
-            ok = last.fits(top, self.colour) and (last.code != "WD4" or not self.has_colour_besides(player, last))
+            ok = last.fits(top, self.colour)  # a drawn WD4 too: a bluff, as from the hand (WD4-BLUFF)
             cards = {last} if ok else set()
         return sorted(cards, key=Card.sort_key)
-
-    def has_colour_besides(self, player, card):
-        rest = list(player.hand)
-        rest.remove(card)
-        return any(c.colour == self.colour for c in rest)
 
     def do_play(self, player, action):
         card = Card(str(action.get("card")))

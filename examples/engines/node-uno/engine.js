@@ -380,9 +380,8 @@ class UnoGame {
     const hand = this.hands[seat];
     const card = hand.length > before ? hand[hand.length - 1] : null;
     this.idle = card ? 0 : this.idle + 1;
-    let playable = card !== null && this.fits(card);
-    if (card === 'WD4') playable = !hand.slice(0, -1).some((c) => colourOf(c) === this.colour);
-    if (playable) {
+    // DRAW-THEN-PLAY: the drawn card fits as a held one would (a WD4 always: WD4-BLUFF)
+    if (card !== null && this.fits(card)) {
       this.drawnCard = card;
       return;
     }

@@ -261,8 +261,8 @@ class Game:
         """WILD-ANYTIME; a WD4 is accepted even against WD4-RESTRICTION (WD4-BLUFF)."""
         return card.wild or card.matches(self.top(), self.colour)
 
-    def drawn_playable(self, player, card):  # DRAW-THEN-PLAY: a drawn WD4 must pass the test
-        return player.may_lay_wd4(card, self.colour) if card.face == "WD4" else self.fits(card)
+    def drawn_playable(self, player, card):  # DRAW-THEN-PLAY: as if held (a WD4 bluff too)
+        return self.fits(card)
 
     def legal_actions(self):
         acts = []
