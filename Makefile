@@ -44,7 +44,7 @@ typecheck: $(STAMP)
 ## the test suite checks it plays exactly like the pure one)
 test: $(STAMP) native
 	$(BIN)/ruff check spec reference conformance tests
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadscope
 
 ## bench: measured speed (RLCard is installed into its own venv for the comparison)
 bench: $(STAMP) native

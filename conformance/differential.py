@@ -622,8 +622,11 @@ class Game:
             r.divergences.append(div)
         elif div.alternatives:
             first = next(d for d in r.divergences if d.key == div.key)
+            # the changes that explain every sighting (a change may blame another rule
+            # at another position: it explains both all the same)
+            ids = {cid for cid, _ in div.alternatives}
             first.alternatives = [
-                a for a in first.alternatives if a in div.alternatives
+                a for a in first.alternatives if a[0] in ids
             ] or first.alternatives
 
     def _reproducer(self, k: int, kind: str, div: Divergence) -> Json:
