@@ -166,7 +166,9 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 f"could not run: {cert.could_not_run}" if cert.could_not_run else "NOT conformant"
             )
         )
-        Console(soft_wrap=True).print(f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False)
+        Console(soft_wrap=True).print(
+            f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False
+        )
         return 2 if cert.could_not_run else 0 if cert.conformant else 1
     if args.json:
         sys.stdout.write(json.dumps(to_json(cert), indent=2) + "\n")
