@@ -160,6 +160,50 @@ def interruptible() -> Iterator[None]:
                 signal.signal(getattr(signal, name), handler)
 
 
+def start_afresh() -> None:
+    """In a new harness process (one of ``certify --jobs``): forget the parent's programs
+    (a fork inherits their pipes: this process's copies are closed, the programs are left
+    to the parent), then prepare as a harness does (:func:`_prepare`: the subreaper of its
+    own programs' orphans, the stopping signals routed to :func:`_interrupt`)."""
+    inherited = list(_LIVE)
+    _LIVE.clear()
+    _STOPPED.clear()
+    _SUBREAPER.clear()
+    for child in inherited:
+        for stream in (child.proc.stdin, child.proc.stdout, child.proc.stderr):
+            with contextlib.suppress(OSError):
+                if stream:
+                    stream.close()
+    _prepare()
+
+
+def kill_orphans() -> None:
+    """Kill and reap the processes of programs that other harness processes started and
+    left to this one (a ``--jobs`` process that died or was killed: its programs were
+    re-parented to this process, the subreaper), known by a token none of this process's
+    own programs carries."""
+    if not (_SUBREAPER and _SUBREAPER[0]):
+        return
+    with _LOCK:
+        ours = {f"{TOKEN}={c.token}".encode() for c in _LIVE}
+    if TOKEN in os.environ:  # this harness itself runs as a program under test
+        ours.add(f"{TOKEN}={os.environ[TOKEN]}".encode())
+    prefix = f"{TOKEN}=".encode()
+    for _ in range(100):
+        strays = [
+            pid
+            for pid in _children()
+            if any(v.startswith(prefix) and v not in ours for v in _environ(pid))
+        ]
+        if not strays:
+            return
+        for pid in strays:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in strays:
+            _reap(pid)
+
+
 def _interrupt(signum: int, frame: Any) -> None:
     """A signal that stops the run: every program's process group is killed at once (the
     rest of the clean-up, reaping, follows in :func:`kill_all`), no program may start any
