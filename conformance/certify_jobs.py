@@ -28,7 +28,7 @@ from functools import cache
 from multiprocessing import connection
 from typing import TYPE_CHECKING, Any
 
-from unospec.processes import kill_all, kill_orphans, start_afresh, stopping
+from unospec.processes import interrupt, kill_all, kill_orphans, start_afresh, stopping
 from unospec.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -196,6 +196,9 @@ def _serve(conn: Any, settings: Settings, env: dict[str, str], cwd: str) -> None
     os.environ.update(env)
     os.chdir(cwd)
     start_afresh()
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if signal.getsignal(getattr(signal, name)) is not signal.SIG_IGN:
+            signal.signal(getattr(signal, name), _stop)
     try:
         try:
             worker = Worker(settings)
@@ -210,10 +213,23 @@ def _serve(conn: Any, settings: Settings, env: dict[str, str], cwd: str) -> None
         program = worker.program
         conn.send(("stats", program.restarts, program.messages, program.stderr_text()[-4096:]))
     except (KeyboardInterrupt, EOFError, OSError):
-        for name in ("SIGINT", "SIGTERM"):  # a second signal must not cut the clean-up
-            signal.signal(getattr(signal, name), signal.SIG_IGN)
+        pass  # stopped, or the first harness process is gone: its programs are ended
     finally:
         kill_all()
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """A signal that stops the run, in a job process: the first ends its programs and
+    raises :class:`KeyboardInterrupt` (:func:`unospec.processes.interrupt`); any later
+    one does nothing, so that the clean-up is not cut short (a Ctrl-C at a terminal
+    reaches the job process, then the first harness process ends it with SIGTERM)."""
+    if _STOPPED:
+        return
+    _STOPPED.append(signum)
+    interrupt(signum, frame)
+
+
+_STOPPED: list[int] = []  # the signal that stopped this job process
 
 
 def _answer(

@@ -142,7 +142,7 @@ def stopping() -> str | None:
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
     """A command's run: SIGINT, SIGTERM and SIGHUP stop every program and raise
-    :class:`KeyboardInterrupt` while it lasts (:func:`_interrupt`); an interrupt
+    :class:`KeyboardInterrupt` while it lasts (:func:`interrupt`); an interrupt
     finishes the clean-up (:func:`stop_all`) before it goes on up, and every program still
     running is ended when the block is left."""
     previous = _signals_to_interrupt()
@@ -164,7 +164,7 @@ def start_afresh() -> None:
     """In a new harness process (one of ``certify --jobs``): forget the parent's programs
     (a fork inherits their pipes: this process's copies are closed, the programs are left
     to the parent), then prepare as a harness does (:func:`_prepare`: the subreaper of its
-    own programs' orphans, the stopping signals routed to :func:`_interrupt`)."""
+    own programs' orphans, the stopping signals routed to :func:`interrupt`)."""
     inherited = list(_LIVE)
     _LIVE.clear()
     _STOPPED.clear()
@@ -204,7 +204,7 @@ def kill_orphans() -> None:
             _reap(pid)
 
 
-def _interrupt(signum: int, frame: Any) -> None:
+def interrupt(signum: int, frame: Any) -> None:
     """A signal that stops the run: every program's process group is killed at once (the
     rest of the clean-up, reaping, follows in :func:`kill_all`), no program may start any
     more, and :class:`KeyboardInterrupt` goes up the main thread. Worker threads talking
@@ -220,7 +220,7 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def _signals_to_interrupt() -> dict[str, Any]:
-    """Route SIGINT, SIGTERM and SIGHUP to :func:`_interrupt` where they have Python's
+    """Route SIGINT, SIGTERM and SIGHUP to :func:`interrupt` where they have Python's
     default handling (Ctrl-C raising :class:`KeyboardInterrupt`, the others ending the
     process silently); returns the handlers replaced. Only the main thread may set
     handlers; elsewhere nothing changes."""
@@ -233,13 +233,13 @@ def _signals_to_interrupt() -> dict[str, Any]:
             continue
         with contextlib.suppress(ValueError, OSError):
             if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler, None):
-                replaced[name] = signal.signal(sig, _interrupt)
+                replaced[name] = signal.signal(sig, interrupt)
     return replaced
 
 
 def _prepare() -> None:
     """Once per harness: become the subreaper of orphaned descendants (Linux), route
-    SIGINT, SIGTERM and SIGHUP to :func:`_interrupt`, and end every program at exit."""
+    SIGINT, SIGTERM and SIGHUP to :func:`interrupt`, and end every program at exit."""
     if _SUBREAPER:
         return
     _SUBREAPER.append(_become_subreaper())
