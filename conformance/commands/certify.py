@@ -27,7 +27,13 @@ def register(sub: Any) -> None:
         help="differential games (default 20; 0 when a selection below picks scenarios)",
     )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1, help="program processes in parallel")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="harness processes in parallel, each with a program process of its own "
+        "(the scenario runs and games are shared out; the report is the same)",
+    )
     p.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer")
     p.add_argument("--max-steps", type=int, default=4000, help="steps per differential game")
     p.add_argument("--report", metavar="DIR", type=Path, default=Path("reports/certify"))
@@ -166,7 +172,9 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 f"could not run: {cert.could_not_run}" if cert.could_not_run else "NOT conformant"
             )
         )
-        Console(soft_wrap=True).print(f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False)
+        Console(soft_wrap=True).print(
+            f"{state} · {c['pass']} passed, {c['fail']} failed", highlight=False
+        )
         return 2 if cert.could_not_run else 0 if cert.conformant else 1
     if args.json:
         sys.stdout.write(json.dumps(to_json(cert), indent=2) + "\n")
