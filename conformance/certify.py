@@ -12,6 +12,10 @@
    program's state. The deviations are reported once per rule, with how often they were
    seen and the shortest reproducer (replayed on its own to confirm it), and the
    options that explain them say which rules the program plays (:func:`plays`).
+
+With ``--jobs N`` (N > 1) the scenario runs and the games are shared out among N harness
+processes, each with a program of its own (:mod:`unospec.certify_jobs`); the results come
+back in item order, so the findings and the report are those of one job.
 """
 
 from __future__ import annotations

@@ -16,6 +16,12 @@ thread. So one Ctrl-C stops a run: worker threads still talking to programs fail
 what it has, e.g. a partial report. :func:`stop_all` does the same from code;
 :func:`interruptible` wraps a command's run (and lets programs start again after it);
 :func:`kill_all` runs at exit whatever happens.
+
+**Harness processes of their own.** A job process of ``certify --jobs``
+(:mod:`unospec.certify_jobs`) is a harness of its own (:func:`start_afresh`): it starts,
+ends and reaps its programs, is the subreaper of their orphans, and is ended by the first
+harness process with SIGTERM. Should one die without ending its programs, they are
+re-parented to the first harness process, which kills them (:func:`kill_orphans`).
 """
 
 from __future__ import annotations
