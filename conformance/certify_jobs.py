@@ -34,6 +34,10 @@ from unospec.protocol import ProtocolError
 if TYPE_CHECKING:
     from unospec.certify import Settings
 
+#: how long a job process may take to start and shake hands with its program (a
+#: program's handshake alone may take 15 s)
+READY_SECONDS = 120.0
+
 #: what a job process runs on one item: ``fn(worker, explainer, settings, item)`` (top-level)
 Task = Callable[[Any, Any, "Settings", Any], Any]
 
@@ -98,10 +102,10 @@ class Jobs:
                 self.live.remove(fresh)
 
     def _retire(self, job: _Job) -> None:
+        job.end()
         self.restarts += job.restarts
         self.messages += job.messages
         self.stderr += job.stderr
-        job.end(graceful=False)
 
     def close(self, graceful: bool = True) -> None:
         """End every job process: an idle one is asked to stop (and reports its program's
@@ -110,7 +114,7 @@ class Jobs:
         jobs, self.live = self.live, []
         for j in jobs:
             if graceful and j.task is None:
-                j.end(graceful=True)
+                j.finish()
             else:
                 with contextlib.suppress(OSError):
                     j.process.terminate()  # SIGTERM: it ends its programs
@@ -139,11 +143,11 @@ class _Job:
     def ready(self) -> bool:
         """Wait until its program has shaken hands (``True``) or failed to (``False``)."""
         msg = None
-        if connection.wait([self.conn, self.process.sentinel]):
+        if connection.wait([self.conn, self.process.sentinel], timeout=READY_SECONDS):
             msg = self.receive()
         if msg is not None and msg[0] == "ready":
             return True
-        self.end(graceful=False)
+        self.end()
         return False
 
     def give(
@@ -170,13 +174,15 @@ class _Job:
                 return f"killed by {signal.Signals(-code).name}"
         return f"exit status {code}"
 
-    def end(self, graceful: bool) -> None:
-        """Ask it to stop and take its counts (``graceful``), or end it; reap it."""
-        if graceful:
-            with contextlib.suppress(OSError, ValueError):
-                self.conn.send(None)
-                if self.conn.poll(30.0) and (msg := self.receive()) and msg[0] == "stats":
-                    self.restarts, self.messages, self.stderr = msg[1:]
+    def finish(self) -> None:
+        """Ask it to stop (it closes its program) and take its program's counts."""
+        with contextlib.suppress(OSError, ValueError):
+            self.conn.send(None)
+            if self.conn.poll(30.0) and (msg := self.receive()) and msg[0] == "stats":
+                self.restarts, self.messages, self.stderr = msg[1:]
+
+    def end(self) -> None:
+        """Wait for it to end (it was asked to, or sent SIGTERM), else kill it; reap it."""
         self.process.join(timeout=5.0)
         if self.process.is_alive():
             self.process.kill()
