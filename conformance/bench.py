@@ -10,8 +10,9 @@ the machine's noise hits every case alike. Cases:
 * hidden: ``unospec validate`` of a long four-player trace seen from seat 0 (three hidden
   hands: ``null`` cards) — seconds, and the time per action by thirds of the trace;
 * certify: protocol steps per second of differential games against ``unospec serve``
-  and the example implementation, with one job and with two, and the echo floor of the
-  pipe itself (a program that answers every line at once);
+  and the example implementation, with one job and with two (in turns; the scaling is
+  the median of the paired ratios), and the echo floor of the pipe itself (a program
+  that answers every line at once);
 * prove: the time of ``unospec prove`` when the prover is present.
 """
 
@@ -390,17 +391,29 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         cases["hidden 4p 3 hidden hands"][key] = runs[0].get(key)
     serve = [sys.executable, "-m", "unospec", "serve"]
     example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
-    games = 2 if quick else 6
+    games = 2 if quick else 8
     targets = [("serve", serve)] + (
         [] if quick or not Path(example[1]).exists() else [("example", example)]
     )
+    results["certify_jobs_scaling"] = {}
     for label, argv in targets:
-        for jobs in (1,) if quick else (1, 2):
-            runs = [run_case("certify", argv=argv, games=games, jobs=jobs) for _ in range(repeats)]
+        # one job and two in turns, so that the machine's noise hits both alike; the
+        # scaling is the median of the paired ratios
+        by_jobs: dict[int, list[dict[str, Any]]] = {1: []} if quick else {1: [], 2: []}
+        for _ in range(repeats):
+            for jobs, runs in by_jobs.items():
+                runs.append(run_case("certify", argv=argv, games=games, jobs=jobs))
+        for jobs, runs in by_jobs.items():
             record(f"certify {label} --jobs {jobs}", runs, "steps_per_s")
             cases[f"certify {label} --jobs {jobs}"]["messages_per_s"] = median_of(
                 runs, "messages_per_s"
             )
+        paired = [
+            two["steps_per_s"] / one["steps_per_s"]
+            for one, two in zip(by_jobs[1], by_jobs.get(2, []), strict=False)
+            if one.get("steps_per_s") and "steps_per_s" in two
+        ]
+        results["certify_jobs_scaling"][label] = statistics.median(paired) if paired else None
     runs = [run_case("echo", messages=2000 if quick else 20000) for _ in range(repeats)]
     record("echo floor", runs, "messages_per_s")
     runs = [run_case("echo", messages=4800 if quick else 48000, batch=48) for _ in range(repeats)]
@@ -450,6 +463,12 @@ def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             "<=",
         ),
         ("certify steps/s per job (vs serve)", median("certify serve --jobs 1"), 5_000, ">="),
+        (  # on the machine's cores: with 2 cores, 2 jobs share them with the 2 programs
+            "certify jobs scaling 1→2, steps/s with 2 jobs ÷ with 1 (vs serve)",
+            (results.get("certify_jobs_scaling") or {}).get("serve"),
+            1.6,
+            ">=",
+        ),
         (
             "certify messages/s ÷ echo floor (one request per round trip)",
             certify_msgs / floor if certify_msgs and floor else None,

@@ -12,19 +12,22 @@
    program's state. The deviations are reported once per rule, with how often they were
    seen and the shortest reproducer (replayed on its own to confirm it), and the
    options that explain them say which rules the program plays (:func:`plays`).
+
+With ``--jobs N`` (N > 1) the scenario runs and the games are shared out among N harness
+processes, each with a program of its own (:mod:`unospec.certify_jobs`); the results come
+back in item order, so the findings and the report are those of one job.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from unospec.certify_jobs import Jobs, Task
 from unospec.compiled_scenarios import CompiledPort, compiled, compiles, shuffles
 from unospec.differential import Game, GameResult, replay
 from unospec.explanation import Explainer
@@ -340,6 +343,20 @@ def confirm(worker: Worker, settings: Settings, explainer: Explainer, f: Finding
     )
 
 
+def scenario_task(
+    worker: Worker, explainer: Explainer, settings: Settings, item: tuple[Run, str | None]
+) -> Finding:
+    """One scenario run, as a job runs it (:mod:`unospec.certify_jobs`)."""
+    return run_scenario(worker, *item, explainer)
+
+
+def game_task(
+    worker: Worker, explainer: Explainer, settings: Settings, item: tuple[int, int]
+) -> GameResult:
+    """One differential game (players, seed), as a job runs it."""
+    return play_game(worker, settings, explainer, *item)
+
+
 # -- the whole certification ----------------------------------------------------------------------------------
 
 
@@ -362,18 +379,14 @@ def certify(
         cert.seconds = time.perf_counter() - t0
         return cert
     cert.hello = first.program.hello
-    run = _Run(cert, settings, [first], progress)
+    run = _Run(cert, settings, first, progress)
     try:
         run.stages()
     except KeyboardInterrupt as e:
         cert.incomplete = f"interrupted ({e.args[0] if e.args else 'SIGINT'})"
         run.keep_partial()
     finally:
-        for w in run.workers:
-            cert.restarts += w.program.restarts
-            cert.messages += w.program.messages
-            cert.stderr += w.program.stderr_text()[-4096:]
-            w.close()
+        run.close()
         cert.seconds = time.perf_counter() - t0
     return cert
 
@@ -385,16 +398,16 @@ class _Run:
         self,
         cert: Certification,
         settings: Settings,
-        workers: list[Worker],
+        worker: Worker,
         progress: Callable[[str, int, int], None] | None,
     ):
-        self.cert, self.settings, self.workers, self.progress = cert, settings, workers, progress
+        self.cert, self.settings, self.worker, self.progress = cert, settings, worker, progress
         self.explainer = Explainer(settings.profile, settings.options)
-        self.lock = threading.Lock()
+        self.jobs: Jobs | None = None  # the job processes of --jobs N (N > 1)
         self.done = 0
         self.partial: list[Any] = []  # what the running stage has finished
         self.stage = ""
-        self.stop = threading.Event()  # --fail-fast: a failure was found
+        self.stopped = False  # --fail-fast: a failure was found
 
     def stages(self) -> None:
         cert, settings = self.cert, self.settings
@@ -405,25 +418,23 @@ class _Run:
                 f"{settings.sent_profile or settings.profile!r} (it declares {declared})"
             )
             return
-        problem = smoke(self.workers[0], settings)
+        problem = smoke(self.worker, settings)
         cert.findings.append(
             Finding("smoke", "smoke-game", "fail" if problem else "pass", [], problem or "")
         )
         if problem:
             cert.could_not_run = problem
             return
-        for _ in range(max(0, settings.jobs - 1)):
-            try:
-                self.workers.append(Worker(settings))
-            except ProtocolError:
-                break
+        if settings.jobs > 1:
+            self.jobs = Jobs(settings)
+            self.jobs.start(settings.jobs)
         if settings.scenarios and settings.options:
             # scenarios are written per profile: the options a profile file adds are
             # judged by the games
             cert.stage_seconds["scenarios"] = 0.0
         elif settings.scenarios and self.scenarios():
             return  # no scenario can judge the program
-        if not self.stop.is_set():
+        if not self.stopped:
             self.games()
         judged = [
             f
@@ -434,11 +445,60 @@ class _Run:
         if not judged:  # no verdict without evidence
             cert.could_not_run = "nothing was checked: no scenario ran and no game was played"
 
-    def tick(self, stage: str, total: int) -> None:
-        with self.lock:
+    def each(
+        self,
+        stage: str,
+        fn: Task,
+        items: list[Any],
+        failed: Callable[[Any], bool],
+        on_error: Callable[[int, str], Any],
+        skip: Callable[[Any], Any] = lambda item: None,
+    ) -> list[Any]:
+        """``fn`` on every item of a stage, on the job processes (``--jobs``) or here;
+        the results in item order (``None`` dropped). An exception of the harness on an
+        item becomes ``on_error(index, description)``; with ``--fail-fast``, once a
+        result has ``failed``, the items not started yet become ``skip(item)``.
+        :attr:`partial` holds the results as they come (what an interrupted stage
+        finished)."""
+        results = self.partial
+        results[:] = [None] * len(items)
+        self.done, self.stage = 0, stage
+
+        def finished(i: int, result: Any) -> None:
+            results[i] = result
+            if self.settings.fail_fast and failed(result):
+                self.stopped = True
             self.done += 1
             if self.progress:
-                self.progress(stage, self.done, total)
+                self.progress(stage, self.done, len(items))
+
+        todo = list(range(len(items)))
+        if self.jobs is not None and self.jobs.live:
+            todo = self.jobs.run(fn, items, finished, on_error, lambda: self.stopped)
+        for i in todo:  # here: one job, or what no job process was left to run
+            if self.stopped:
+                results[i] = skip(items[i])
+                continue
+            try:
+                result = fn(self.worker, self.explainer, self.settings, items[i])
+            except Exception as e:  # the harness must never crash on a program's behaviour
+                result = on_error(i, f"{type(e).__name__}: {e}")
+            finished(i, result)
+        self.stage = ""
+        return [r for r in results if r is not None]
+
+    def close(self) -> None:
+        """End the programs and the job processes, and count what they did."""
+        cert = self.cert
+        if self.jobs is not None:
+            self.jobs.close(graceful=cert.incomplete is None)
+            cert.restarts += self.jobs.restarts
+            cert.messages += self.jobs.messages
+            cert.stderr += self.jobs.stderr
+        cert.restarts += self.worker.program.restarts
+        cert.messages += self.worker.program.messages
+        cert.stderr += self.worker.program.stderr_text()[-4096:]
+        self.worker.close()
 
     def scenarios(self) -> bool:
         """The scenario stage; ``True`` when no scenario can judge the program."""
@@ -454,60 +514,35 @@ class _Run:
         if problem := _no_scenario(runs, settings.profile):
             cert.could_not_run = problem
             return True
-        self.done, self.stage = 0, "scenarios"
-
-        def one(w: Worker, item: tuple[Run, str | None]) -> Finding:
-            if self.stop.is_set():
-                return Finding("scenario", item[0].id, "skipped", [], "not run: --fail-fast")
-            f = run_scenario(w, *item, self.explainer)
-            if settings.fail_fast and f.outcome in ("fail", "errored", "timeout"):
-                self.stop.set()
-            return f
-
-        cert.findings += _parallel(
-            self.workers,
+        cert.findings += self.each(
+            "scenarios",
+            scenario_task,
             runs,
-            one,
-            lambda: self.tick("scenarios", len(runs)),
-            lambda i, e: Finding(
-                "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
-            ),
-            self.partial,
+            lambda f: f.outcome in ("fail", "errored", "timeout"),
+            lambda i, e: Finding("error", str(i), "errored", [], f"harness error: {e}"),
+            lambda item: Finding("scenario", item[0].id, "skipped", [], "not run: --fail-fast"),
         )
-        self.stage = ""
         cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
         return False
 
     def games(self) -> None:
-        cert, settings, explainer = self.cert, self.settings, self.explainer
+        cert, settings = self.cert, self.settings
         games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
         games = [g for g in games if settings.only_games is None or g in settings.only_games]
-        self.done, self.stage = 0, "games"
         t_stage = time.perf_counter()
-
-        def one(w: Worker, item: tuple[int, int]) -> GameResult | None:
-            if self.stop.is_set():
-                return None
-            r = play_game(w, settings, explainer, item[0], item[1])
-            if settings.fail_fast and r.outcome != "pass":
-                self.stop.set()
-            return r
-
-        results: list[GameResult] = _parallel(
-            self.workers,
+        results: list[GameResult] = self.each(
+            "games",
+            game_task,
             games,
-            one,
-            lambda: self.tick("games", len(games)),
+            lambda r: r.outcome != "pass",
             lambda i, e: GameResult(
                 f"game-{games[i][1]}-{games[i][0]}p",
                 games[i][0],
                 games[i][1],
-                ended=f"harness error: {type(e).__name__}: {e}",
+                ended=f"harness error: {e}",
                 outcome="errored",
             ),
-            self.partial,
         )
-        self.stage = ""
         self.judge_games(results)
         cert.stage_seconds["games"] = time.perf_counter() - t_stage
 
@@ -517,7 +552,7 @@ class _Run:
         cert.findings += [game_finding(r) for r in results]
         for f in found:
             if confirm_them and f.reproducer is not None:
-                f.reproducer["confirmed"] = confirm(self.workers[0], self.settings, explainer, f)
+                f.reproducer["confirmed"] = confirm(self.worker, self.settings, explainer, f)
         cert.findings += found
         cert.plays = plays(cert, changes, explainer)
         cert.coverage = coverage(cert, results)
@@ -555,37 +590,3 @@ def select_runs(
             continue
         out.append((run, reason))
     return out
-
-
-def _parallel(
-    workers: list[Worker],
-    items: list[Any],
-    fn: Callable[[Worker, Any], Any],
-    tick: Callable[[], None],
-    on_error: Callable[[int, Exception], Any],
-    partial: list[Any] | None = None,
-) -> list[Any]:
-    """Run ``fn(worker, item)`` over ``items`` with one thread per worker; results in item
-    order (an exception of the harness becomes ``on_error(index, exception)``). ``partial``
-    is filled with the results as they come (what an interrupted stage finished)."""
-    results: list[Any] = partial if partial is not None else []
-    results[:] = [None] * len(items)
-    cursor = [0]
-    lock = threading.Lock()
-
-    def loop(w: Worker) -> None:
-        while True:
-            with lock:
-                i = cursor[0]
-                cursor[0] += 1
-            if i >= len(items):
-                return
-            try:
-                results[i] = fn(w, items[i])
-            except Exception as e:  # the harness must never crash on a program's behaviour
-                results[i] = on_error(i, e)
-            tick()
-
-    with ThreadPoolExecutor(max_workers=len(workers)) as pool:
-        list(pool.map(loop, workers))
-    return [r for r in results if r is not None]

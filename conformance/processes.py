@@ -16,6 +16,12 @@ thread. So one Ctrl-C stops a run: worker threads still talking to programs fail
 what it has, e.g. a partial report. :func:`stop_all` does the same from code;
 :func:`interruptible` wraps a command's run (and lets programs start again after it);
 :func:`kill_all` runs at exit whatever happens.
+
+**Harness processes of their own.** A job process of ``certify --jobs``
+(:mod:`unospec.certify_jobs`) is a harness of its own (:func:`start_afresh`): it starts,
+ends and reaps its programs, is the subreaper of their orphans, and is ended by the first
+harness process with SIGTERM. Should one die without ending its programs, they are
+re-parented to the first harness process, which kills them (:func:`kill_orphans`).
 """
 
 from __future__ import annotations
@@ -142,7 +148,7 @@ def stopping() -> str | None:
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
     """A command's run: SIGINT, SIGTERM and SIGHUP stop every program and raise
-    :class:`KeyboardInterrupt` while it lasts (:func:`_interrupt`); an interrupt
+    :class:`KeyboardInterrupt` while it lasts (:func:`interrupt`); an interrupt
     finishes the clean-up (:func:`stop_all`) before it goes on up, and every program still
     running is ended when the block is left."""
     previous = _signals_to_interrupt()
@@ -160,7 +166,51 @@ def interruptible() -> Iterator[None]:
                 signal.signal(getattr(signal, name), handler)
 
 
-def _interrupt(signum: int, frame: Any) -> None:
+def start_afresh() -> None:
+    """In a new harness process (one of ``certify --jobs``): forget the parent's programs
+    (a fork inherits their pipes: this process's copies are closed, the programs are left
+    to the parent), then prepare as a harness does (:func:`_prepare`: the subreaper of its
+    own programs' orphans, the stopping signals routed to :func:`interrupt`)."""
+    inherited = list(_LIVE)
+    _LIVE.clear()
+    _STOPPED.clear()
+    _SUBREAPER.clear()
+    for child in inherited:
+        for stream in (child.proc.stdin, child.proc.stdout, child.proc.stderr):
+            with contextlib.suppress(OSError):
+                if stream:
+                    stream.close()
+    _prepare()
+
+
+def kill_orphans() -> None:
+    """Kill and reap the processes of programs that other harness processes started and
+    left to this one (a ``--jobs`` process that died or was killed: its programs were
+    re-parented to this process, the subreaper), known by a token none of this process's
+    own programs carries."""
+    if not (_SUBREAPER and _SUBREAPER[0]):
+        return
+    with _LOCK:
+        ours = {f"{TOKEN}={c.token}".encode() for c in _LIVE}
+    if TOKEN in os.environ:  # this harness itself runs as a program under test
+        ours.add(f"{TOKEN}={os.environ[TOKEN]}".encode())
+    prefix = f"{TOKEN}=".encode()
+    for _ in range(100):
+        strays = [
+            pid
+            for pid in _children()
+            if any(v.startswith(prefix) and v not in ours for v in _environ(pid))
+        ]
+        if not strays:
+            return
+        for pid in strays:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in strays:
+            _reap(pid)
+
+
+def interrupt(signum: int, frame: Any) -> None:
     """A signal that stops the run: every program's process group is killed at once (the
     rest of the clean-up, reaping, follows in :func:`kill_all`), no program may start any
     more, and :class:`KeyboardInterrupt` goes up the main thread. Worker threads talking
@@ -176,7 +226,7 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def _signals_to_interrupt() -> dict[str, Any]:
-    """Route SIGINT, SIGTERM and SIGHUP to :func:`_interrupt` where they have Python's
+    """Route SIGINT, SIGTERM and SIGHUP to :func:`interrupt` where they have Python's
     default handling (Ctrl-C raising :class:`KeyboardInterrupt`, the others ending the
     process silently); returns the handlers replaced. Only the main thread may set
     handlers; elsewhere nothing changes."""
@@ -189,13 +239,13 @@ def _signals_to_interrupt() -> dict[str, Any]:
             continue
         with contextlib.suppress(ValueError, OSError):
             if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler, None):
-                replaced[name] = signal.signal(sig, _interrupt)
+                replaced[name] = signal.signal(sig, interrupt)
     return replaced
 
 
 def _prepare() -> None:
     """Once per harness: become the subreaper of orphaned descendants (Linux), route
-    SIGINT, SIGTERM and SIGHUP to :func:`_interrupt`, and end every program at exit."""
+    SIGINT, SIGTERM and SIGHUP to :func:`interrupt`, and end every program at exit."""
     if _SUBREAPER:
         return
     _SUBREAPER.append(_become_subreaper())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from unospec.bench import (
     case_certify,
     case_echo,
@@ -65,10 +67,11 @@ def test_the_pipelined_echo_floor_answers_every_request_of_a_batch():
     assert r["messages"] == 96 and r["batch"] == 48
 
 
-def test_certify_case_counts_steps_of_the_games_stage_only():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_certify_case_counts_steps_of_the_games_stage_only(jobs):
     import sys
 
-    r = case_certify([sys.executable, "-m", "unospec", "serve"], games=1, jobs=1)
+    r = case_certify([sys.executable, "-m", "unospec", "serve"], games=2, jobs=jobs)
     assert r["conformant"] and r["steps"] > 0
     # start-up is left out of steps_per_s, so it can only be the larger figure
     assert r["steps_per_s"] >= r["steps_per_s_with_startup"]
@@ -77,6 +80,7 @@ def test_certify_case_counts_steps_of_the_games_stage_only():
 def test_targets_are_judged_against_the_issue_goals():
     results = {
         "ratio_reference_over_rlcard_4p": 0.6,
+        "certify_jobs_scaling": {"serve": 1.7},
         "cases": {
             "validate": {"median": 60_000.0},
             "certify serve --jobs 1": {"median": 4_000.0, "messages_per_s": 30_000.0},
@@ -93,12 +97,18 @@ def test_targets_are_judged_against_the_issue_goals():
         "hidden cards: peak memory, MB": None,
         "hidden cards: last third's time per action ÷ first third's": None,
         "certify steps/s per job (vs serve)": False,
+        "certify jobs scaling 1→2, steps/s with 2 jobs ÷ with 1 (vs serve)": True,
         "certify messages/s ÷ echo floor (one request per round trip)": True,
         "certify messages/s ÷ pipelined echo floor (48 requests per write)": False,
         "prove, seconds": True,
     }
     results["cases"].pop("prove")
     assert [t["met"] for t in judge_targets(results)][-1] is None  # not measured is not "met"
+    scaling = "certify jobs scaling 1→2, steps/s with 2 jobs ÷ with 1 (vs serve)"
+    results["certify_jobs_scaling"] = {"serve": 1.5}
+    assert {t["target"]: t["met"] for t in judge_targets(results)}[scaling] is False
+    results["certify_jobs_scaling"] = {"serve": None}  # --quick measures one job only
+    assert {t["target"]: t["met"] for t in judge_targets(results)}[scaling] is None
 
 
 def test_a_quick_bench_runs_every_case_and_judges_the_targets():
@@ -109,7 +119,7 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
     for name in ("engine official 4p", "validate", "certify serve --jobs 1", "echo floor"):
         assert cases[name]["median"] > 0, name
         assert cases[name]["max_rss_mb"] > 0, name
-    assert len(results["targets"]) == 9
+    assert len(results["targets"]) == 10
     hidden = cases["hidden 4p 3 hidden hands"]
     assert (
         hidden["status"] == 0

@@ -27,7 +27,13 @@ def register(sub: Any) -> None:
         help="differential games (default 20; 0 when a selection below picks scenarios)",
     )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1, help="program processes in parallel")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="harness processes in parallel, each with a program process of its own "
+        "(the scenario runs and games are shared out; the report is the same)",
+    )
     p.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer")
     p.add_argument("--max-steps", type=int, default=4000, help="steps per differential game")
     p.add_argument("--report", metavar="DIR", type=Path, default=Path("reports/certify"))
