@@ -17,7 +17,7 @@ import random
 import sys
 from typing import Any
 
-CAP = 1_500  # steps compared per game (uniform random play can draw for a long time)
+CAP = 800  # steps compared per game (uniform random play can draw for a long time)
 
 
 def play(players: int, profile: str, options: dict[str, Any], seed: int) -> list[str]:
