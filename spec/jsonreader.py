@@ -122,6 +122,10 @@ _DECODER = json.JSONDecoder(
     object_pairs_hook=_object, parse_int=_integer, parse_float=_float, parse_constant=_constant
 )
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+# a text with no run of 16 digits holds no integer out of range: Python's own integer
+# parsing (in C) reads it, and _integer is called only where a long run is
+_LONG_DIGITS = re.compile(r"[0-9]{16}")
+_FAST = json.JSONDecoder(object_pairs_hook=_object, parse_float=_float, parse_constant=_constant)
 
 
 def _byte_offset(text: str, index: int) -> int:
@@ -169,7 +173,8 @@ def loads(data: bytes | str, line: int | None = None, limits: Limits = DEFAULT) 
     text = decode_text(data, line)
     try:
         _check_depth(text, limits.depth)
-        value, end = _DECODER.raw_decode(text, _skip(text, 0))
+        decoder = _DECODER if _LONG_DIGITS.search(text) else _FAST
+        value, end = decoder.raw_decode(text, _skip(text, 0))
         if _skip(text, end) != len(text):
             raise json.JSONDecodeError("extra data after the value", text, _skip(text, end))
         return value

@@ -40,3 +40,16 @@ def test_nothing_in_time_is_none():
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_the_bounded_reader_takes_safe_integers_and_refuses_the_rest_on_either_path():
+    """Texts without a run of 16 digits take the fast path (Python's own integer parsing);
+    the others the checked one. Both give the same values and refusals."""
+    from unospec.spec.jsonreader import JsonInputError, loads
+
+    assert loads('{"a": [1, -123456789012345, 2.5]}') == {"a": [1, -123456789012345, 2.5]}
+    assert loads("[9007199254740991, -9007199254740991]") == [2**53 - 1, -(2**53 - 1)]
+    assert loads('["12345678901234567890"]') == ["12345678901234567890"]  # a string
+    for text in ("[9007199254740992]", "[12345678901234567]", '{"a": 1, "a": 2}', "[NaN]"):
+        with pytest.raises(JsonInputError):
+            loads(text)
