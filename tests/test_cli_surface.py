@@ -511,3 +511,23 @@ def test_every_scenario_run_can_be_described() -> None:
         assert told == givens, run_.id
         with_hands += bool(d["hands"])
     assert with_hands > len(runs) // 2
+
+
+def test_certify_table_never_cuts_a_rule_id_in_a_log(tmp_path: Path) -> None:
+    """A CI log (not a terminal) of 80 columns gets the whole table: every rule ID and
+    every heading whole, no ellipsis."""
+    out = subprocess.run(
+        [sys.executable, "-m", "unospec", "certify", "--games", "2", "--report", str(tmp_path / "r")]
+        + ["--", sys.executable, "-m", "unospec", "serve"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "80"},
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    words = set(out.stdout.split())
+    ids = [row["rule"] for row in report["rules"]]
+    assert len(ids) > 90 and [r for r in ids if r not in words] == []
+    assert {"verdict", "pass", "fail", "skip", "err", "runs", "steps"} <= words
+    assert "…" not in out.stdout

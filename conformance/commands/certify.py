@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich import box
 from rich.table import Table
 
 
@@ -181,15 +182,22 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     elif args.github:
         _github(cert, paths)
     else:
-        out = Console(soft_wrap=True)
         rules = per_rule(cert)
+        out = Console(soft_wrap=True)
+        widest = max(map(len, rules), default=4)
+        if not out.is_terminal:  # a log or a pipe: as wide as the table needs, nothing cut
+            out = Console(soft_wrap=True, width=max(out.width, widest + 56))
         table = Table(
-            title=f"{(cert.hello or {}).get('implementation', {}).get('name', argv[0])} · profile {args.profile}"
+            title=f"{(cert.hello or {}).get('implementation', {}).get('name', argv[0])} · profile {args.profile}",
+            caption="skip: skipped, err: errored; runs: the scenario runs, steps: the game steps that judged the rule",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
         )
-        for col in ("rule", "verdict", "pass", "fail", "skipped", "errored"):
-            table.add_column(col)
-        table.add_column("scenario runs", justify="right")
-        table.add_column("game steps", justify="right")
+        # a rule ID is never cut, even at 80 columns
+        table.add_column("rule", no_wrap=True, min_width=widest)
+        table.add_column("verdict", no_wrap=True)
+        for col in ("pass", "fail", "skip", "err", "runs", "steps"):
+            table.add_column(col, justify="right", no_wrap=True)
         colours = {
             "pass": "green",
             "fail": "red",
