@@ -517,7 +517,16 @@ def test_certify_table_never_cuts_a_rule_id_in_a_log(tmp_path: Path) -> None:
     """A CI log (not a terminal) of 80 columns gets the whole table: every rule ID and
     every heading whole, no ellipsis."""
     out = subprocess.run(
-        [sys.executable, "-m", "unospec", "certify", "--games", "2", "--report", str(tmp_path / "r")]
+        [
+            sys.executable,
+            "-m",
+            "unospec",
+            "certify",
+            "--games",
+            "2",
+            "--report",
+            str(tmp_path / "r"),
+        ]
         + ["--", sys.executable, "-m", "unospec", "serve"],
         capture_output=True,
         text=True,
