@@ -27,7 +27,7 @@ import z3
 from unospec.spec import arithmetic
 from unospec.spec.prover import kinds as K
 from unospec.spec.prover.evaluators import Symbolic, leaves
-from unospec.spec.prover.invariants import invariants
+from unospec.spec.prover.invariants import INVARIANT_RULES, invariants
 from unospec.spec.prover.model import Model
 from unospec.spec.prover.rules import Rules
 from unospec.spec.prover.state import (
@@ -125,6 +125,20 @@ def idle_turn(m: Model, st: State) -> Any:
     return ops.then(r, lambda x: m.end_turn(x, x.to_act))
 
 
+_START: dict[Any, tuple[State, list[Any]]] = {}
+
+
+def start(m: Model, to_act: int) -> tuple[State, list[Any]]:
+    """A symbolic state with ``to_act`` fixed, and its invariants: built once for every
+    property and profile group that shares the player count and the rules the invariants
+    read (``INVARIANT_RULES``)."""
+    key = (m.n, to_act, type(m), m.ar, *(getattr(m.rules, f) for f in INVARIANT_RULES))
+    if key not in _START:
+        st = symbolic(m.ops, m.n, to_act=to_act)
+        _START[key] = (st, list(invariants(m, st).values()))
+    return _START[key]
+
+
 def _small(st: State) -> list[Any]:
     return [z3.Sum(h) <= 3 for h in st.hands] + [st.owed_count <= 2]
 
@@ -147,8 +161,8 @@ def stuck_state(
     none, deadlock freedom is proved)."""
     for seat, phases in ((0, PLAYING), (-1, (SCORING, DEAL, STARTER))):
         m = model(rules, n, Symbolic("deadlock"), ar)
-        st = symbolic(m.ops, n, to_act=seat)
-        hyps = list(invariants(m, st).values()) + [m.ops.any([st.phase == p for p in phases])]
+        st, assumed = start(m, seat)
+        hyps = assumed + [m.ops.any([st.phase == p for p in phases])]
         quick = z3.Solver()
         quick.add(*hyps, z3.Not(_b(enabled(rules, n, st, ar, False, model))))
         if quick.check() == z3.unsat:
@@ -169,8 +183,8 @@ def idle_loop(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None
     leads back to such a state with the same cards: a round that can go on for ever
     (``None``: there is none)."""
     m = Model(rules, n, Symbolic("progress"), ar)
-    st = symbolic(m.ops, n, to_act=0)
-    base = list(invariants(m, st).values()) + [_b(dry(m, st))]
+    st, assumed = start(m, 0)
+    base = assumed + [_b(dry(m, st))]
     example = _find(base, st)
     if example is None:
         return None
@@ -181,8 +195,8 @@ def idle_loop(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None
 def idle_turns_end(rules: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
     """Every idle turn counts one more idle turn, or ends the round (P-STALEMATE)."""
     m = Model(rules, n, Symbolic("progress"), ar)
-    st = symbolic(m.ops, n, to_act=0)
-    base = list(invariants(m, st).values()) + [_b(dry(m, st))]
+    st, assumed = start(m, 0)
+    base = assumed + [_b(dry(m, st))]
     ops = m.ops
 
     def counted(post: State) -> Any:
@@ -200,19 +214,17 @@ def idle_turns_end(rules: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
 def nobody_may_play(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None:
     """A state where nothing can be drawn and no seat may play any card."""
     m = Model(rules, n, Symbolic("progress"), ar)
-    st = symbolic(m.ops, n, to_act=0)
-    return _find(
-        list(invariants(m, st).values()) + [_b(dry(m, st)), _b(nobody_can_play(m, st))], st
-    )
+    st, assumed = start(m, 0)
+    return _find(assumed + [_b(dry(m, st)), _b(nobody_can_play(m, st))], st)
 
 
 def won_with_cards(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None:
     """A state from which ending a turn wins the round for a player who holds cards (only
     P-STALEMATE's ``lowest_hand_wins`` does that)."""
     m = Model(rules, n, Symbolic("round-end"), ar)
-    st = symbolic(m.ops, n, to_act=0)
+    st, assumed = start(m, 0)
     result = m.end_turn(st, 0)
-    hyps = list(invariants(m, st).values()) + m.ops.side + [g for _, g in m.ops.guards]
+    hyps = assumed + m.ops.side + [g for _, g in m.ops.guards]
     for path, post in leaves(result):
         s = z3.Solver()
         s.add(*hyps, *path, post.phase == SCORING, m.size_of(post, post.winner) > 0)
@@ -286,7 +298,11 @@ def refute(name: str, rules: Rules, n: int, ar: ModuleType = arithmetic) -> Stat
 
 def holds(name: str, rules: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
     """Property ``name`` with its policy on."""
-    r = dataclasses.replace(rules, **POLICIES[name][2])
+    return proved(name, dataclasses.replace(rules, **POLICIES[name][2]), n, ar)
+
+
+def proved(name: str, r: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
+    """Property ``name`` under the rules ``r`` as they are (its policy on)."""
     if name == "deadlock freedom":
         return stuck_state(r, n, ar) is None
     if name == "progress when nothing can be drawn":

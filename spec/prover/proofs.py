@@ -19,7 +19,8 @@ from __future__ import annotations
 import dataclasses
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -393,13 +394,47 @@ class Check:
 
 
 @dataclass
+class Times:
+    """Time spent per profile group: wall and CPU seconds, and the player counts proved. An
+    obligation or policy property that several groups share is proved once, and its time
+    goes to the first group that needed it."""
+
+    spent: dict[str, list[float]] = field(default_factory=dict)  # group -> [wall, CPU]
+    players: dict[str, set[int]] = field(default_factory=dict)
+    workers: float = 0.0  # CPU seconds of the processes that proved player counts
+
+    @contextmanager
+    def charge(self, group: str, players: int) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        try:
+            yield
+        finally:
+            spent = self.spent.setdefault(group, [0.0, 0.0])
+            spent[0] += time.perf_counter() - wall
+            spent[1] += time.process_time() - cpu
+            self.players.setdefault(group, set()).add(players)
+
+    def add(self, other: Times, cpu: float) -> None:
+        """Another process's times, and its CPU seconds."""
+        self.workers += cpu
+        for group, (wall, cpu) in other.spent.items():
+            spent = self.spent.setdefault(group, [0.0, 0.0])
+            spent[0] += wall
+            spent[1] += cpu
+            self.players.setdefault(group, set()).update(other.players[group])
+
+
+@dataclass
 class Report:
     """Every check of a run: the step proofs, the arithmetic lemmas, the policy properties,
     and what Z3 finds when a policy is switched off."""
 
     checks: list[Check] = field(default_factory=list)
     findings: list[Any] = field(default_factory=list)  # policies.Finding
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall
+    cpu_seconds: float = 0.0  # of this process and the processes it started
+    times: Times = field(default_factory=Times)
+    time_order: list[str] = field(default_factory=list)  # the groups, in the order asked for
 
     @property
     def ok(self) -> bool:
@@ -441,10 +476,29 @@ class Report:
             )
         return out
 
+    def time_per_group(self) -> list[dict[str, Any]]:
+        """Wall and CPU seconds spent on each group's obligations and policy properties,
+        summed over its player counts (and the processes that proved them)."""
+        spent = self.times.spent
+        names = [g for g in self.time_order if g in spent] + sorted(
+            set(spent) - set(self.time_order)
+        )
+        return [
+            {
+                "group": g,
+                "seconds": round(spent[g][0], 3),
+                "cpu_seconds": round(spent[g][1], 3),
+                "players": sorted(self.times.players[g]),
+            }
+            for g in names
+        ]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "time_per_group": self.time_per_group(),
             "goals": self.rows(),
             "findings": [f.to_json() for f in self.findings],
         }
@@ -558,12 +612,34 @@ def _check(s: z3.Solver, pre: State, small_first: bool, rules: Any = None) -> tu
     return s.check(), None
 
 
-def _refute(s: z3.Solver, pre: State, rules: Any) -> tuple[Any, Any, bool]:
-    """``(result, model, whether the model is small)`` of a negated goal."""
+#: the work (Z3's deterministic resource count, not time) the incremental solver may spend on
+#: one negated goal before the goal goes to a solver of its own (see :func:`_refute`)
+BUDGET = 500_000
+
+
+def _refute(
+    s: z3.Solver, ob: Obligation, path: tuple[Any, ...], negated: Any, rules: Any
+) -> tuple[Any, Any, bool]:
+    """``(result, model, whether the model is small)`` of a negated goal, asserted in the
+    scope ``s`` has pushed.
+
+    Most goals are refuted in a few milliseconds by the incremental solver, which holds the
+    invariants and the step once for every goal. A few (a card announced face down whose
+    class Z3 must find among the kinds) take it seconds: those get ``BUDGET`` units of work
+    there, and then a solver of their own with Z3's preprocessing for linear integer
+    arithmetic (``qflia``), which settles them in a fraction of that. Only its "unsat"
+    is taken from it; anything else goes back to the incremental solver without a limit,
+    so every answer and counterexample is the one the incremental solver gives."""
+    s.set("rlimit", BUDGET)
     res = s.check()
+    s.set("rlimit", 0)
+    if res == z3.unknown:
+        alone = z3.Tactic("qflia").solver()
+        alone.add(*ob.assumed, *ob.hypotheses, *path, negated)
+        res = z3.unsat if alone.check() == z3.unsat else s.check()
     if res != z3.sat:
         return res, None, False
-    if s.check(*_small(pre, rules)) == z3.sat:
+    if s.check(*_small(ob.before, rules)) == z3.sat:
         return res, s.model(), True
     s.check()
     return res, s.model(), False
@@ -596,9 +672,10 @@ def _discharge(
             if goal != name or formula is True:
                 continue
             path, post = ob.outcomes[i]
+            negated = z3.Not(_bool(formula))
             s.push()
-            s.add(*path, z3.Not(_bool(formula)))
-            res, found, small = _refute(s, ob.before, rules)
+            s.add(*path, negated)
+            res, found, small = _refute(s, ob, path, negated, rules)
             s.pop()
             if res == z3.unknown:
                 result = "unknown"
@@ -664,9 +741,32 @@ def _timed(goal: str, action: str, n: int, groups: list[str], fn: Callable[[], b
     return Check(goal, action, n, groups, "proved" if ok else "failed", time.perf_counter() - t0)
 
 
-def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
-    """The arithmetic lemmas, and the policy properties for each profile's rules."""
-    from unospec.spec.prover import lemmas, policies
+PolicyMemo = dict[tuple[str, int, ModuleType], list[tuple[dict[str, Any], bool]]]
+
+
+def _policy(goal: str, rules: Rules, n: int, ar: ModuleType, memo: PolicyMemo) -> bool:
+    """Policy property ``goal`` (its policy on) for ``rules``; with the result of an earlier
+    group whose rules agree on every field the property's formulas read (as :func:`solve`
+    does for the steps)."""
+    from unospec.spec.prover import policies
+
+    rules = dataclasses.replace(rules, **policies.POLICIES[goal][2])
+    key = (goal, n, ar)
+    for read, ok in memo.get(key, []):
+        if all(getattr(rules, f) == v for f, v in read.items()):
+            return ok
+    reading = Reading(rules)
+    ok = policies.proved(goal, reading, n, ar)  # type: ignore[arg-type]
+    memo.setdefault(key, []).append((dict(reading.read), ok))
+    return ok
+
+
+def _extras(
+    groups: list[Group], n: int, ar: ModuleType, times: Times, memo: PolicyMemo
+) -> list[Check]:
+    """The arithmetic lemmas, and the policy properties for each profile's rules (the time
+    of a property shared by several groups goes to the first of them)."""
+    from unospec.spec.prover import lemmas
 
     out = [
         _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
@@ -695,9 +795,12 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
             for goal in goals:
                 distinct.setdefault((rules, goal), []).append(g.name)
     for (rules, goal), names in distinct.items():
-        out.append(
-            _timed(goal, "any step", n, names, lambda g=goal, r=rules: policies.holds(g, r, n, ar))
-        )
+        with times.charge(names[0], n):
+            out.append(
+                _timed(
+                    goal, "any step", n, names, lambda g=goal, r=rules: _policy(g, r, n, ar, memo)
+                )
+            )
     return out
 
 
@@ -722,27 +825,35 @@ def _prove_players(
     model: type[Model],
     extras: bool,
     progress: Callable[[str], None] | None = None,
-) -> list[Check]:
+) -> tuple[list[Check], Times]:
     checks: list[Check] = []
+    times = Times()
     memo: Memo = {}
+    policy_memo: PolicyMemo = {}
     for n in players:
         for g in groups:
             rules = g.rules
             if n not in rules.player_counts():
                 continue
-            for action in actions:
-                if not ACTIONS[action].exists(rules):
-                    continue
-                if progress:
-                    progress(f"{g.name}: {action}, {n} players")
-                checks += solve(rules, n, action, g.name, ar, model, memo)
+            with times.charge(g.name, n):
+                for action in actions:
+                    if not ACTIONS[action].exists(rules):
+                        continue
+                    if progress:
+                        progress(f"{g.name}: {action}, {n} players")
+                    checks += solve(rules, n, action, g.name, ar, model, memo)
         if extras:
-            checks += _extras(groups, n, ar)
-    return checks
+            checks += _extras(groups, n, ar, times, policy_memo)
+    return checks, times
 
 
-def _prove_builtin(groups: list[Group], n: int, actions: list[str], extras: bool) -> list[Check]:
-    return _prove_players(groups, [n], actions, arithmetic, Model, extras)
+def _prove_builtin(
+    groups: list[Group], n: int, actions: list[str], extras: bool
+) -> tuple[list[Check], Times, float]:
+    """One player count in a process of its own: its checks, times and CPU seconds."""
+    cpu = time.process_time()
+    checks, times = _prove_players(groups, [n], actions, arithmetic, Model, extras)
+    return checks, times, time.process_time() - cpu
 
 
 def prove(
@@ -759,7 +870,7 @@ def prove(
     arithmetic lemmas, the policy properties and the findings without the policies.
     ``jobs`` > 1 proves player counts in parallel processes (the built-in arithmetic and
     model only: a replacement cannot be sent to another process)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     groups, players = list(groups), list(players)
     wanted = list(actions) if actions is not None else list(ACTIONS)
     report = Report()
@@ -774,13 +885,19 @@ def prove(
                 for n in sorted(players, reverse=True)
             }
             for done in as_completed(futures):
-                report.checks += done.result()
+                checks, times, cpu = done.result()
+                report.checks += checks
+                report.times.add(times, cpu)
                 if progress:
                     progress(f"{futures[done]} players proved")
         report.checks.sort(key=lambda c: c.players)
     else:
-        report.checks = _prove_players(groups, players, wanted, ar, model, extras, progress)
+        report.checks, report.times = _prove_players(
+            groups, players, wanted, ar, model, extras, progress
+        )
     if extras:
         report.findings = _findings(groups, ar)
     report.seconds = time.perf_counter() - start
+    report.cpu_seconds = time.process_time() - cpu + report.times.workers
+    report.time_order = [g.name for g in groups]
     return report
