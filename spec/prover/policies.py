@@ -29,7 +29,7 @@ from unospec.spec.prover import kinds as K
 from unospec.spec.prover.evaluators import Symbolic, leaves
 from unospec.spec.prover.invariants import INVARIANT_RULES, invariants
 from unospec.spec.prover.model import Model
-from unospec.spec.prover.rules import Rules
+from unospec.spec.prover.rules import Reading, Rules, agrees
 from unospec.spec.prover.state import (
     DEAL,
     DRAWN,
@@ -44,6 +44,9 @@ from unospec.spec.prover.state import (
     to_json,
 )
 
+#: (step, state, players, arithmetic, model) -> (the rules it read, the state, the guard)
+_GUARDS: dict[tuple[Any, ...], list[tuple[dict[str, Any], State, Any]]] = {}
+
 
 def _guard(
     rules: Rules,
@@ -52,12 +55,22 @@ def _guard(
     step: Callable[[Model], Any],
     ar: ModuleType,
     model: type[Model] = Model,
+    name: str = "",
 ) -> Any:
-    """The guard of one step taken from ``st``, as the step itself states it."""
+    """The guard of one step taken from ``st``, as the step itself states it; a ``name``d
+    step's guard is built once for all rules that agree on the fields it reads."""
+    key = (name, id(st), n, ar, model)
+    for read, _, guard in _GUARDS.get(key, []) if name else []:
+        if agrees(rules, read):
+            return guard
+    reading = Reading(rules)
     ops = Symbolic("enabled")
-    step(model(rules, n, ops, ar))
+    step(model(reading, n, ops, ar))  # type: ignore[arg-type]
     assert not ops.side, "a guard with auxiliary variables needs its own witness"
-    return ops.all([g for _, g in ops.guards])
+    guard = ops.all([g for _, g in ops.guards])
+    if name:  # (the state is kept with it, so that its id is not reused)
+        _GUARDS.setdefault(key, []).append((dict(reading.read), st, guard))
+    return guard
 
 
 def enabled(
@@ -73,19 +86,19 @@ def enabled(
     m = model(rules, n, Symbolic("enabled"), ar)
     ops = m.ops
     s = st.to_act
-    steps: list[Callable[[Model], Any]] = [
-        lambda mm: mm.turn_draw(st, s),
-        lambda mm: mm.end_turn(st, s),
-        lambda mm: mm.accept(st, s),
-        lambda mm: mm.reshuffle(st),
-        lambda mm: mm.score(st),
-    ]
-    steps += [lambda mm, c=c: mm.name_colour(st, s, c) for c in range(4)]
+    steps: dict[str, Callable[[Model], Any]] = {
+        "draw": lambda mm: mm.turn_draw(st, s),
+        "pass": lambda mm: mm.end_turn(st, s),
+        "accept": lambda mm: mm.accept(st, s),
+        "reshuffle": lambda mm: mm.reshuffle(st),
+        "score": lambda mm: mm.score(st),
+    }
+    steps.update({f"colour {c}": lambda mm, c=c: mm.name_colour(st, s, c) for c in range(4)})
     if rules.cheat:  # V-CHEAT: a face-down card can always be accepted
-        steps.append(lambda mm: mm.cheat_accept(st, s))
+        steps["verdict accept"] = lambda mm: mm.cheat_accept(st, s)
     if isinstance(s, int):  # V-SEVEN-ZERO: a hand to swap with (there is always another seat)
-        steps.append(lambda mm: mm.swap(st, s, (s + 1) % n))
-    out = [_guard(rules, n, st, f, ar, model) for f in steps]
+        steps["swap"] = lambda mm: mm.swap(st, s, (s + 1) % n)
+    out = [_guard(rules, n, st, f, ar, model, name) for name, f in steps.items()]
     if plays:
         out.append(
             ops.all(

@@ -39,7 +39,7 @@ from unospec.spec.prover.invariants import (
     step_properties,
 )
 from unospec.spec.prover.model import Model
-from unospec.spec.prover.rules import GROUPS, Group, Rules
+from unospec.spec.prover.rules import GROUPS, Group, Reading, Rules, agrees
 from unospec.spec.prover.state import (
     DEAL,
     STACK,
@@ -525,21 +525,6 @@ GOALS: dict[str, tuple[str, str]] = {
 # -- running the proofs -----------------------------------------------------------------------
 
 
-class Reading:
-    """Rules that remember which of their fields a build read: an obligation built for one
-    profile group is the same for every group that agrees on those fields."""
-
-    def __init__(self, rules: Rules) -> None:
-        object.__setattr__(self, "_rules", rules)
-        object.__setattr__(self, "read", {})
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._rules, name)
-        if not callable(value):
-            self.read[name] = value
-        return value
-
-
 @dataclass
 class Obligation:
     model: Model
@@ -714,7 +699,7 @@ def solve(
     reuse the results of an earlier group whose rules agree on every field the step reads."""
     key = (action, players, ar, model)
     for read, checks in (memo or {}).get(key, []):
-        if all(getattr(rules, f) == v for f, v in read.items()):
+        if agrees(rules, read):
             return [
                 Check(c.goal, c.action, c.players, [group], c.result, 0.0, c.counterexample)
                 for c in checks
@@ -753,7 +738,7 @@ def _policy(goal: str, rules: Rules, n: int, ar: ModuleType, memo: PolicyMemo) -
     rules = dataclasses.replace(rules, **policies.POLICIES[goal][2])
     key = (goal, n, ar)
     for read, ok in memo.get(key, []):
-        if all(getattr(rules, f) == v for f, v in read.items()):
+        if agrees(rules, read):
             return ok
     reading = Reading(rules)
     ok = policies.proved(goal, reading, n, ar)  # type: ignore[arg-type]
