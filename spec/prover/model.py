@@ -1057,17 +1057,22 @@ class Model:
         rest = st.owed_count - ops.sum(w)
         wait = ops.all([rest > 0, ops.sum(st.disc) > self.kept(st)])
         got = self.draw_cards(st, st.owed_seat, w)
-        turn = st.owed_turn == 1  # a turn draw's card may then be played (DRAW-THEN-PLAY)
-        # cards drawn before a reshuffle count as drawn this turn too (V-DRAW-FIXED exactly)
-        drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]
-        fresh = [ops.ite(turn, a + b, a) for a, b in zip(st.fresh, w, strict=True)]
-        # done: the draw queued behind this one (V-UNO-OUT-CALL: a victim's) is next
-        done = got.queue_moved_up(drawn=drawn, fresh=fresh)
-        return ops.branch(
-            wait,
-            lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),
-            lambda: self.empty_hand_wins(done),
-        )
+
+        def served(turn: bool) -> State:
+            """A turn draw's cards may then be played (DRAW-THEN-PLAY); cards drawn before a
+            reshuffle count as drawn this turn too (V-DRAW-FIXED exactly). (A branch rather
+            than a choice per kind: each leaf's card vectors are then plain sums.)"""
+            drawn = [a + b for a, b in zip(st.drawn, w, strict=True)] if turn else st.drawn
+            fresh = [a + b for a, b in zip(st.fresh, w, strict=True)] if turn else st.fresh
+            # done: the draw queued behind this one (V-UNO-OUT-CALL: a victim's) is next
+            done = got.queue_moved_up(drawn=drawn, fresh=fresh)
+            return ops.branch(
+                wait,
+                lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),
+                lambda: self.empty_hand_wins(done),
+            )
+
+        return ops.branch(st.owed_turn == 1, lambda: served(True), lambda: served(False))
 
     def empty_hand_wins(self, st: State) -> State:
         """engine._settle, scoring.empty_hand_wins (ROUND-END): once nothing more is owed, a
@@ -1095,15 +1100,21 @@ class Model:
         ops.require(st.owed_count > 0, "a draw is owed")
         ops.require(ops.sum(st.draw) == 0, "the draw pile is empty")
         ops.require(ops.sum(st.disc) > self.kept(st), "there is something under the top card")
-        keep = list(st.top)
-        if self.rules.cheat:
-            keep = [
-                ops.ite(st.phase == CHEAT, t + u, t) for t, u in zip(keep, st.under, strict=True)
-            ]
-        draw, disc = list(st.draw), list(st.disc)
-        for k in range(K.N_KINDS):
-            disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - keep[k])
-        return st.but(draw=draw, disc=disc)
+
+        def reshuffled(keep: Vec) -> State:
+            draw, disc = list(st.draw), list(st.disc)
+            for k in range(K.N_KINDS):
+                disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - keep[k])
+            return st.but(draw=draw, disc=disc)
+
+        if not self.rules.cheat:
+            return reshuffled(st.top)
+        # (a branch rather than a choice per kind: each leaf's card vectors are plain sums)
+        return ops.branch(
+            st.phase == CHEAT,
+            lambda: reshuffled([t + u for t, u in zip(st.top, st.under, strict=True)]),
+            lambda: reshuffled(st.top),
+        )
 
     def stalemate(self, st: State) -> State:
         """scoring.stalemate (P-STALEMATE): the round is void, or the lowest hand wins it."""
