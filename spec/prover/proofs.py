@@ -630,20 +630,47 @@ def _refute(
     return res, s.model(), False
 
 
+#: queries settled in this process, by the ids of their terms: whether the step is enabled,
+#: and every negated goal found unsatisfiable (proved). Two profile groups, or two steps,
+#: whose rules differ only where a query does not look build the very same terms (Z3 shares
+#: equal terms), so each such query is solved once. The terms are kept with the result, so
+#: that their ids are not reused; a failing query is never kept (it is solved again, for its
+#: own counterexample).
+_SETTLED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _ids(terms: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(_bool(t).get_id() for t in terms)
+
+
+class _Session:
+    """The solver of one obligation (invariants, parameters and guard asserted), made when
+    the first query that is not already settled needs it."""
+
+    def __init__(self, ob: Obligation) -> None:
+        self.ob = ob
+        self._solver: z3.Solver | None = None
+
+    @property
+    def solver(self) -> z3.Solver:
+        if self._solver is None:
+            self._solver = z3.Solver()
+            self._solver.add(*self.ob.assumed, *self.ob.hypotheses)
+        return self._solver
+
+
 def discharge(ob: Obligation, action: str, players: int, group: str) -> list[Check]:
-    """Prove every goal of ``ob``: one query per goal and branch of the step."""
+    """Prove every goal of ``ob``: one query per goal and branch of the step (each solved
+    once per process: see ``_SETTLED``)."""
     rules = getattr(ob.model.rules, "_rules", ob.model.rules)  # not recorded: display only
-    s = z3.Solver()
-    s.add(*ob.assumed, *ob.hypotheses)
-    return _discharge(s, ob, rules, action, players, group)
-
-
-def _discharge(
-    s: z3.Solver, ob: Obligation, rules: Rules, action: str, players: int, group: str
-) -> list[Check]:
+    session = _Session(ob)
+    base = (_ids(ob.assumed), _ids(ob.hypotheses))
     t0 = time.perf_counter()
-    enabled, _ = _check(s, ob.before, True, rules)
-    vacuous = enabled != z3.sat
+    key = ("enabled", *base)
+    if key not in _SETTLED:
+        enabled, _ = _check(session.solver, ob.before, True, rules)
+        _SETTLED[key] = (enabled == z3.sat, ob.assumed, ob.hypotheses)
+    vacuous = not _SETTLED[key][0]
     t_enabled = time.perf_counter() - t0
     order = list(dict.fromkeys(name for name, _, _ in ob.goals))
     out = []
@@ -658,27 +685,33 @@ def _discharge(
                 continue
             path, post = ob.outcomes[i]
             negated = z3.Not(_bool(formula))
+            key = (*base, _ids(path), negated.get_id())
+            if key in _SETTLED:
+                continue
+            s = session.solver
             s.push()
             s.add(*path, negated)
             res, found, small = _refute(s, ob, path, negated, rules)
             s.pop()
+            if res == z3.unsat:
+                _SETTLED[key] = (True, ob.assumed, ob.hypotheses, path, negated)
+                continue
             if res == z3.unknown:
                 result = "unknown"
                 break
-            if res == z3.sat:
-                result = "failed"
-                if cex is None or small:
-                    cex = Counterexample(
-                        name,
-                        action,
-                        players,
-                        group,
-                        evaluate(ob.before, found),
-                        evaluate(post, found),
-                        {k: _val(v, found) for k, v in ob.params.items()},
-                    )
-                if small:  # a readable counterexample: no need to look at other branches
-                    break
+            result = "failed"
+            if cex is None or small:
+                cex = Counterexample(
+                    name,
+                    action,
+                    players,
+                    group,
+                    evaluate(ob.before, found),
+                    evaluate(post, found),
+                    {k: _val(v, found) for k, v in ob.params.items()},
+                )
+            if small:  # a readable counterexample: no need to look at other branches
+                break
         out.append(Check(name, action, players, [group], result, time.perf_counter() - t0, cex))
     return out
 
