@@ -865,13 +865,24 @@ def _prove_players(
     return checks, times
 
 
-def _prove_builtin(
-    groups: list[Group], n: int, actions: list[str], extras: bool
+def _prove_part(
+    part: str, groups: list[Group], n: int, actions: list[str]
 ) -> tuple[list[Check], Times, float]:
-    """One player count in a process of its own: its checks, times and CPU seconds."""
+    """One part of one player count, in a process of its own: the ``steps`` (every step
+    kind of every group) or the ``extras`` (the arithmetic lemmas and the policy
+    properties). Its checks, times and CPU seconds."""
     cpu = time.process_time()
-    checks, times = _prove_players(groups, [n], actions, arithmetic, Model, extras)
+    if part == "steps":
+        checks, times = _prove_players(groups, [n], actions, arithmetic, Model, False)
+    else:
+        times = Times()
+        checks = _extras(groups, n, arithmetic, times, {})
     return checks, times, time.process_time() - cpu
+
+
+def _findings_part(groups: list[Group]) -> tuple[list[Any], float]:
+    cpu = time.process_time()
+    return _findings(groups, arithmetic), time.process_time() - cpu
 
 
 def prove(
@@ -886,35 +897,44 @@ def prove(
 ) -> Report:
     """Every obligation of ``groups`` x ``players`` x ``actions``; with ``extras`` also the
     arithmetic lemmas, the policy properties and the findings without the policies.
-    ``jobs`` > 1 proves player counts in parallel processes (the built-in arithmetic and
-    model only: a replacement cannot be sent to another process)."""
+    ``jobs`` > 1 proves player counts (their steps, and their lemmas and policies) in
+    parallel processes (the built-in arithmetic and model only: a replacement cannot be sent
+    to another process)."""
     start, cpu = time.perf_counter(), time.process_time()
     groups, players = list(groups), list(players)
     wanted = list(actions) if actions is not None else list(ACTIONS)
     report = Report()
-    if jobs > 1 and ar is arithmetic and model is Model and len(players) > 1:
+    # the largest parts first, the small ones filling in at the end: every process stays
+    # busy to the last
+    parts = [("steps", n) for n in sorted(players, reverse=True)]
+    parts += [("extras", n) for n in sorted(players, reverse=True)] if extras else []
+    if jobs > 1 and ar is arithmetic and model is Model and len(parts) > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
             futures = {
-                pool.submit(_prove_builtin, groups, n, wanted, extras): n
-                for n in sorted(players, reverse=True)
+                pool.submit(_prove_part, part, groups, n, wanted): (part, n) for part, n in parts
             }
+            found = pool.submit(_findings_part, groups) if extras else None
             for done in as_completed(futures):
-                checks, times, cpu = done.result()
+                checks, times, used = done.result()
                 report.checks += checks
-                report.times.add(times, cpu)
+                report.times.add(times, used)
                 if progress:
-                    progress(f"{futures[done]} players proved")
+                    part, n = futures[done]
+                    progress(f"{n} players: {part} proved")
+            if found is not None:
+                report.findings, used = found.result()
+                report.times.workers += used
         report.checks.sort(key=lambda c: c.players)
     else:
         report.checks, report.times = _prove_players(
             groups, players, wanted, ar, model, extras, progress
         )
-    if extras:
-        report.findings = _findings(groups, ar)
+        if extras:
+            report.findings = _findings(groups, ar)
     report.seconds = time.perf_counter() - start
     report.cpu_seconds = time.process_time() - cpu + report.times.workers
     report.time_order = [g.name for g in groups]
