@@ -223,8 +223,10 @@ def echo_server() -> None:
             msg = json.loads(line)
             if msg.get("cmd") == "stop":
                 return
-            reply: dict[str, Any] = {"seq": msg["seq"], "ok": True, "actions": []}
-            if msg.get("cmd") == "hello":
+            reply: dict[str, Any] = {"seq": msg["seq"], "ok": True}
+            if msg.get("cmd") != "hello":
+                reply["actions"] = []
+            else:
                 reply.update(
                     protocol=1,
                     profiles=["official"],

@@ -305,6 +305,9 @@ def drawn_fact(
     top, colour = pos.announced or pos.discard_pile[-1], pos.colour
     after = model.hand(seat)
     wd4_ok = lacks(after, wd4_blockers(cfg, top, colour))
+    # DRAW-THEN-PLAY lays a drawn Wild Draw Four as a held one: against WD4-RESTRICTION
+    # too unless the engine enforces it (WD4-BLUFF); only a legal one ends a draw series
+    wd4_lay = wd4_ok if cfg.wd4_engine_enforced else TRUE
     # V-WILD-ONLY-WITHOUT-COLOUR: a Wild drawn is playable only while the hand (the Wild
     # in it) holds no card of the current colour
     wild_only = cfg.wild_only_without_colour
@@ -318,22 +321,25 @@ def drawn_fact(
     batches = list(dict.fromkeys(b for _, b, _ in candidates if b))
     known = [c for _, b, c in candidates if not b]
 
-    def card_ok(c: str) -> Any:
+    def card_ok(c: str, wd4: Any = wd4_lay) -> Any:
         if c == WILD_DRAW_FOUR:
-            return wd4_ok
+            return wd4
         if c == WILD and wild_only:
             return wild_ok
         return TRUE if c in ordinary else FALSE
 
-    ways: list[Any] = [card_ok(c) for c in dict.fromkeys(known)]
-    for b in batches:
-        ways.append(at_least(model.batch_expr(b, ordinary), 1))
-        ways.append(AllOf((at_least(model.batch_expr(b, [WILD_DRAW_FOUR]), 1), wd4_ok)))
-        if wild_only:
-            ways.append(AllOf((at_least(model.batch_expr(b, [WILD]), 1), wild_ok)))
+    def any_ok(wd4: Any) -> Any:
+        ways: list[Any] = [card_ok(c, wd4) for c in dict.fromkeys(known)]
+        for b in batches:
+            ways.append(at_least(model.batch_expr(b, ordinary), 1))
+            ways.append(AllOf((at_least(model.batch_expr(b, [WILD_DRAW_FOUR]), 1), wd4)))
+            if wild_only:
+                ways.append(AllOf((at_least(model.batch_expr(b, [WILD]), 1), wild_ok)))
+        return AnyOf(tuple(ways))
+
     if not batches and all(c not in (WILD_DRAW_FOUR, WILD) for c in known):
         return None  # seen cards the engine judges by itself
-    playable = AnyOf(tuple(ways))
+    playable = any_ok(wd4_lay)
     what = "the card drawn" if len(candidates) == 1 else "any card drawn this turn"
     a = nxt["action"]
     rule = _draw_rule(cfg, "DRAW-END-TURN")
@@ -346,11 +352,13 @@ def drawn_fact(
             f"seat {seat} plays {c} right after drawing on line {line_no}; only {what} may be "
             f"played then, so it was {c}"
         )
-        if c == WILD_DRAW_FOUR:
+        if c == WILD_DRAW_FOUR and cfg.wd4_engine_enforced:
             text += f", and it held no {blockers_in_words(colour, cfg.wd4_strict)}"
         elif c == WILD and wild_only:
             text += f", and it held no card of the colour {colour}"
-        hand_decides = c == WILD_DRAW_FOUR or (c == WILD and wild_only)
+        hand_decides = (c == WILD_DRAW_FOUR and cfg.wd4_engine_enforced) or (
+            c == WILD and wild_only
+        )
         if (c in known or not batches) and not hand_decides:
             return None  # a seen card: the engine judges the play by itself
         if not batches and c not in known:
@@ -368,7 +376,7 @@ def drawn_fact(
                 "be played would have ended the drawing, so the card drawn could not",
                 rule,
                 "/action/type",
-                Not(playable),
+                Not(any_ok(wd4_ok)),
             )
         return None  # V-DRAW-FIXED at_most draws again whatever was drawn
     if a.get("seat") == seat and a.get("type") == "pass":

@@ -3,67 +3,50 @@
 1. **Handshake and smoke game**: a broken adapter (no answer, garbage, a crash before the
    first turn) is reported as *could not run*, apart from wrong rules.
 2. **Scenarios**: every scenario run of ``features/`` for the profile, through the engine
-   port (those that set up a position need the program's ``load`` capability).
-3. **Differential games**: harness-chosen chance and actions; after every step the
-   complete legal-action set and the observed position are compared with the reference,
-   and illegal actions are attempted that the program must refuse. A divergence becomes
-   a reproducer: the position before the step and the action.
+   port (those that set up a position need the program's ``load`` capability). A failing
+   run blames the rule its failing step checks.
+3. **Differential games** (:mod:`unospec.differential`): after every step the complete
+   legal-action set and the observed position are compared with the reference, and
+   illegal actions are attempted that the program must refuse. Each divergence is named
+   by what explains it (:mod:`unospec.explanation`), and the game goes on from the
+   program's state. The deviations are reported once per rule, with how often they were
+   seen and the shortest reproducer (replayed on its own to confirm it), and the
+   options that explain them say which rules the program plays (:func:`plays`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.attribution import rule_for_extra, rule_for_field, rule_for_missing
-from unospec.compare import diff_actions, diff_positions
-from unospec.protocol import (
-    Program,
-    ProgramPort,
-    ProtocolError,
-    actions_of,
-    outcome_of,
-    position_of,
+from unospec.compiled_scenarios import CompiledPort, compiled, compiles, shuffles
+from unospec.differential import Game, GameResult, replay
+from unospec.explanation import Explainer
+from unospec.findings import (
+    OUTCOMES,
+    Finding,
+    coverage,
+    deviation_findings,
+    game_finding,
+    plays,
 )
-from unospec.reference import IllegalAction, apply, dump, legal_actions, new_game
+from unospec.protocol import Program, ProgramPort, ProtocolError
+from unospec.reference import apply, new_game
 from unospec.reference.chance import chance_action
+from unospec.scenario_blame import Trail, first_deviation
 from unospec.scenarios import Run, execute, load_scenarios
-
-OUTCOMES = ("pass", "fail", "skipped", "errored", "timeout", "not_applicable")
-
-
-@dataclass
-class Finding:
-    """One checked item: a scenario run, a differential game, or the smoke game."""
-
-    kind: str
-    id: str
-    outcome: str
-    rules: list[str] = field(default_factory=list)
-    message: str = ""
-    step: int | None = None
-    field: str | None = None
-    expected: Any = None
-    actual: Any = None
-    reproducer: dict[str, Any] | None = None
-    seconds: float = 0.0
-    steps: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        """Every field, ``None``, ``[]`` and ``""`` included: a report loses nothing."""
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass
 class Settings:
     argv: list[str]
-    profile: str = "official"
+    profile: str = "official"  # the rules the reference plays (a name or a profile file)
     games: int = 20
     seed: int = 0
     jobs: int = 1
@@ -71,6 +54,18 @@ class Settings:
     max_steps: int = 4000
     validate: bool = False
     scenarios: bool = True
+    sent_profile: str | None = None  # the profile named to the program, if not ``profile``
+    report: str = "reports/certify"
+    # options the reference plays on top of the profile (a profile file's): the program is
+    # told only the ones it declares, and is expected to play the others all the same
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # what to run (the command line's --rule, --scenario, -k, --last-failed, --fail-fast)
+    rules: list[str] = dataclasses.field(default_factory=list)
+    scenario_ids: list[str] = dataclasses.field(default_factory=list)
+    keyword: str | None = None
+    only_runs: set[str] | None = None  # scenario runs (--last-failed)
+    only_games: set[tuple[int, int]] | None = None  # (players, seed) of games
+    fail_fast: bool = False
 
 
 @dataclass
@@ -85,6 +80,9 @@ class Certification:
     seconds: float = 0.0
     started: str = ""
     stage_seconds: dict[str, float] = field(default_factory=dict)  # wall time per stage
+    plays: dict[str, Any] | None = None  # which rules the program plays (:func:`plays`)
+    coverage: dict[str, dict[str, int]] = field(default_factory=dict)
+    incomplete: str | None = None  # why the run stopped before its end (a signal)
 
     def counts(self) -> dict[str, int]:
         out = dict.fromkeys(OUTCOMES, 0)
@@ -97,6 +95,7 @@ class Certification:
         c = self.counts()
         return (
             self.could_not_run is None
+            and self.incomplete is None
             and c["pass"] > 0
             and not (c["fail"] or c["errored"] or c["timeout"] or c["skipped"])
         )
@@ -123,20 +122,25 @@ class Worker:
 # -- the smoke game ---------------------------------------------------------------------------------
 
 
-def smoke(worker: Worker, profile: str) -> str | None:
-    """Deal a game and make one move; returns a problem with the adapter, or ``None``."""
+def smoke(worker: Worker, settings: Settings) -> str | None:
+    """Start a game and read its legal actions and position (a program that owns its
+    deal deals at once; otherwise the deal is dictated); returns a problem with the
+    adapter, or ``None``. A program that answers but breaks a rule is judged later."""
     rng = random.Random(0)
+    caps = set((worker.program.hello or {}).get("capabilities") or [])
+    profile = settings.sent_profile or settings.profile
     for players in (2, 4):
         try:
             outcome = worker.port.new_game(players, profile, {})
             if not outcome.accepted:
                 continue
-            ref = new_game(players, profile)
-            while ref.chance is not None:
-                act = chance_action(ref, rng)
-                ref, _ = apply(ref, act)
-                if not worker.port.apply(act).accepted:
-                    return None  # answered: a rules problem, found later
+            if "own_deal" not in caps:
+                ref = new_game(players, settings.profile)
+                while ref.chance is not None:
+                    act = chance_action(ref, rng)
+                    ref, _ = apply(ref, act)
+                    if not worker.port.apply(act).accepted:
+                        return None  # answered: a rules problem, found later
             acts = worker.port.legal_actions()
             if not isinstance(acts, list):
                 return "legal_actions did not return a list"
@@ -153,7 +157,9 @@ def smoke(worker: Worker, profile: str) -> str | None:
 def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str | None]]:
     """The scenario runs for ``profile``, each with a reason to skip it (or ``None``)."""
     declared = set(hello.get("options") or [])
-    can_load = "load" in (hello.get("capabilities") or [])
+    caps = set(hello.get("capabilities") or [])
+    can_load = "load" in caps
+    own_deal, own_shuffle = "own_deal" in caps, "own_shuffle" in caps
     out = []
     for sc in load_scenarios():
         for run in sc.runs:
@@ -169,14 +175,61 @@ def applicable_runs(profile: str, hello: dict[str, Any]) -> list[tuple[Run, str 
                 # certification is per profile and declared options: a variant the program
                 # does not offer is outside what it claims (not applicable, not a skip)
                 reason = f"not applicable: needs option(s) {', '.join(sorted(needed - declared))}"
-            elif not can_load and not any(s.text.startswith("a new ") for s in run.steps):
-                reason = "sets up a position: needs the 'load' capability"
+            elif own_shuffle and shuffles(run.id):
+                reason = "dictates a shuffle: the program shuffles with its own generator"
+            elif not can_load:
+                reason = _without_load(run, own_deal)
             out.append((run, reason))
     return out
 
 
-def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
-    rules = list(run.scenario.ids)
+def _no_scenario(runs: list[tuple[Run, str | None]], profile: str) -> str | None:
+    """Why no scenario of the profile can judge this program, or ``None``: a certification
+    that runs none of them is never called conformant (exit 2, could not run)."""
+    if not runs:
+        return (
+            f"no scenario of the profile {profile!r} was found (the scenarios of features/ "
+            "did not load: is the package complete?)"
+        )
+    if all(reason is not None for _, reason in runs):
+        reasons = sorted({r for _, r in runs if r and not r.startswith("not applicable")})
+        why = reasons[0] if len(reasons) == 1 else f"{len(reasons)} reasons, e.g. {reasons[0]}"
+        return (
+            f"none of the profile's {len(runs)} scenario runs can run on this program ({why}); "
+            "certify it by its games alone with --no-scenarios"
+        )
+    return None
+
+
+def _without_load(run: Run, own_deal: bool) -> str | None:
+    """Why a program that cannot load a position cannot run ``run`` (``None``: it can:
+    it starts from a new match, or its position compiles into a deal)."""
+    new_match = any(s.text.startswith("a new ") for s in run.steps)
+    if own_deal:
+        what = "starts from a new match" if new_match else "sets up a position"
+        return f"{what}: needs a dictated deal or 'load' (the program owns its deal)"
+    if new_match:
+        return None
+    return compiles(run.id)
+
+
+def _port_for(worker: Worker, run: Run) -> Any:
+    """The port a scenario run talks to: the program's, or for a program without ``load``
+    the compiled one that reaches the scenario's position by a deal."""
+    caps = set((worker.program.hello or {}).get("capabilities") or [])
+    if "load" in caps or any(s.text.startswith("a new ") for s in run.steps):
+        return worker.port
+    return CompiledPort(worker.port, compiled(run.id)[0] or 0)
+
+
+def run_scenario(
+    worker: Worker, run: Run, reason: str | None, explainer: Explainer | None = None
+) -> Finding:
+    """One scenario run. A pass counts for every rule its steps check; a failure blames
+    only the rule its failing step checks (tags select scenarios, they do not blame), or,
+    where the program went astray at an earlier step, the rule of what it did there
+    (:mod:`unospec.scenario_blame`)."""
+    rules = run.rules_checked()
     if reason and reason.startswith("not applicable"):
         return Finding("scenario", run.id, "not_applicable", rules, reason)
     if reason:
@@ -184,7 +237,8 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
     t0 = time.perf_counter()
     try:
         worker.fresh()
-        result = execute(run, worker.port)
+        trail = Trail(_port_for(worker, run))
+        result = execute(run, trail, strict_citations=False)
     except ProtocolError as e:
         outcome = "timeout" if e.kind == "timeout" else "errored"
         if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
@@ -198,275 +252,92 @@ def run_scenario(worker: Worker, run: Run, reason: str | None) -> Finding:
             seconds=time.perf_counter() - t0,
         )
     seconds = time.perf_counter() - t0
+    if result.passed and result.citations:
+        return Finding(
+            "scenario",
+            run.id,
+            "warning",
+            rules,
+            "the refusals were right, under other rules: " + "; ".join(result.citations),
+            seconds=seconds,
+        )
     if result.passed:
         return Finding("scenario", run.id, "pass", rules, seconds=seconds)
     outcome = "skipped" if result.skipped else "fail"
+    blamed, message = [result.rule] if result.rule else rules, result.message
+    if outcome == "fail" and explainer is not None:
+        try:
+            first = first_deviation(trail, explainer)
+        except ProtocolError:
+            first = None
+        if first is not None and first.rule != result.rule:
+            blamed = [first.rule]
+            message += (
+                f" — the program went astray before, at its action {first.step}: "
+                f"{first.message} ({first.rule})"
+            )
     return Finding(
-        "scenario", run.id, outcome, rules, result.message, step=result.step, seconds=seconds
+        "scenario",
+        run.id,
+        outcome,
+        blamed if outcome == "fail" else rules,
+        message,
+        step=result.step,
+        seconds=seconds,
+        line=result.line,
     )
 
 
 # -- differential games ------------------------------------------------------------------------------------
 
 
-def eager_choice(ref, acts: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    plays = [a for a in acts if a["seat"] == ref.to_act and a["type"] not in ("draw",)]
-    if plays and rng.random() < 0.8:
-        return rng.choice(plays)
-    return rng.choice(acts)
+def play_game(
+    worker: Worker, settings: Settings, explainer: Explainer, players: int, seed: int
+) -> GameResult:
+    """One differential game (:class:`unospec.differential.Game`), on a live program."""
+    worker.fresh()
+    game = Game(
+        worker.program,
+        explainer,
+        settings.sent_profile or settings.profile,
+        players,
+        seed,
+        settings.max_steps,
+        options=_declared(settings.options, worker.program.hello),
+        ref_profile=settings.profile,
+        ref_options=settings.options,
+    )
+    result = game.play()
+    if result.outcome in ("pass", "fail"):
+        worker.program.mark_healthy()
+    return result
 
 
-def _illegal(ref, rng: random.Random) -> dict[str, Any] | None:
-    """An action near the legal ones that the rules forbid (the program must refuse it)."""
-    legal = legal_actions(ref)
-    if not legal:
-        return None
-    for _ in range(8):
-        a = dict(rng.choice(legal))
-        what = rng.randrange(3)
-        if what == 0:
-            a["seat"] = rng.randrange(ref.players)
-        elif what == 1 and a["type"] == "play":
-            from unospec.spec.cards import KINDS
-
-            a["card"] = rng.choice(KINDS)
-        else:
-            a = {
-                "type": rng.choice(["play", "draw", "pass", "challenge", "uno"]),
-                "seat": rng.randrange(ref.players),
-            }
-            if a["type"] == "play":
-                a["card"] = rng.choice(ref.hands[a["seat"]] or ["R0"])
-        if a not in legal:
-            return a
-    return None
+def _declared(options: dict[str, Any], hello: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a program is told: those it declares (the harness never sends others)."""
+    declared = set((hello or {}).get("options") or [])
+    return {k: v for k, v in options.items() if k.split(".")[0] in declared}
 
 
-BATCH = 16  # steps whose requests go out together (about 6 KB of requests)
-IN_FLIGHT = 2  # batches sent before the first of them is checked (well under a pipe's 64 KB)
-
-
-@dataclass
-class Planned:
-    """One step of a differential game, played on the reference ahead of the program: the
-    requests that check the program on it, and what their replies must say."""
-
-    step: int
-    before: Any  # the reference position before the step (the reproducer's position)
-    after: Any
-    events: list[dict[str, Any]]
-    action: dict[str, Any]
-    chance: bool
-    expected: list[dict[str, Any]] | None = None  # the complete legal-action set before it
-    bad: dict[str, Any] | None = None  # an illegal action the program must refuse first
-
-    def requests(self) -> list[dict[str, Any]]:
-        apply_act = {"cmd": "apply", "action": self.action}
-        if self.chance:
-            return [apply_act, {"cmd": "observe"}]
-        probe = (
-            []
-            if self.bad is None
-            else [{"cmd": "observe"}, {"cmd": "apply", "action": self.bad}, {"cmd": "observe"}]
-        )
-        return [{"cmd": "legal_actions"}, *probe, apply_act, {"cmd": "observe"}]
-
-
-def plan_step(ref, step: int, rng: random.Random) -> Planned:
-    """The next step on the reference: a chance input, or a seat action chosen among the
-    legal ones (every fifth step also tries an illegal action near them first)."""
-    if ref.chance is not None:
-        act = chance_action(ref, rng)
-        after, events = apply(ref, act)
-        return Planned(step, ref, after, events, act, True)
-    expected = legal_actions(ref)
-    bad = _illegal(ref, rng) if step % 5 == 0 else None
-    act = eager_choice(ref, expected, rng)
-    after, events = apply(ref, act)
-    return Planned(step, ref, after, events, act, False, expected, bad)
-
-
-def check_step(p: Planned, replies: list[dict[str, Any]]) -> tuple | None:
-    """Compare the program's replies for one planned step with the reference: ``None``, or
-    ``(rule, message, field, expected, actual, action)`` for the first difference."""
-    replies = list(replies)
-    if not p.chance:
-        offered = actions_of(replies.pop(0))
-        missing, extra = diff_actions(p.expected or [], offered)
-        if missing:
-            what = f"a legal action is missing: {missing[0]}"
-            return (
-                rule_for_missing(p.before, missing[0]),
-                what,
-                "/legal_actions",
-                missing,
-                extra or None,
-                missing[0],
-            )
-        if extra:
-            what = f"an illegal action is offered: {extra[0]}"
-            return (
-                rule_for_extra(p.before, extra[0]),
-                what,
-                "/legal_actions",
-                None,
-                extra,
-                extra[0],
-            )
-        if p.bad is not None:
-            before_obs, refused, after_obs = (
-                position_of(replies.pop(0)),
-                outcome_of(replies.pop(0)),
-                position_of(replies.pop(0)),
-            )
-            if refused.accepted:
-                what = f"the program accepted an illegal action {p.bad}"
-                return (rule_for_extra(p.before, p.bad), what, None, None, None, p.bad)
-            if after_obs != before_obs:
-                d = diff_positions(before_obs, after_obs)
-                what = "a refused action changed the position"
-                return ("P-ILLEGAL-PLAY-REJECTED", what, d[0][0] if d else None, None, None, p.bad)
-    got, observed = outcome_of(replies[0]), position_of(replies[1])
-    if not got.accepted:
-        if p.chance:
-            rule = p.events[0]["rule"] if p.events else "DEAL-SEVEN"
-            what = f"the program refused the chance input: {got.error}"
-        else:
-            rule, what = (
-                rule_for_missing(p.before, p.action),
-                f"the program refused a legal action: {got.error}",
-            )
-        return (rule, what, None, None, None, p.action)
-    if d := diff_positions(dump(p.after, share=True), observed):
-        f, e, a = d[0]
-        what = (
-            f"after the chance input, {f} differs" if p.chance else f"after {p.action}, {f} differs"
-        )
-        return (rule_for_field(f, p.events), what, f, e, a, p.action)
-    return None
-
-
-def play_differential(
-    worker: Worker, profile: str, players: int, seed: int, max_steps: int
-) -> Finding:
-    """A game chosen by the harness: the reference plays ahead in batches of :data:`BATCH`
-    steps, each batch's requests go to the program in one write, and :data:`IN_FLIGHT`
-    batches are with the program at once, so it answers one while the harness checks the
-    replies to the other and plans the next. At the first difference the replies still in
-    flight are read and dropped, and the step becomes a reproducer: the position before it
-    and its action."""
-    gid = f"game-{seed}-{players}p"
-    rng = random.Random(seed)
-    t0 = time.perf_counter()
-    program = worker.program
-
-    def fail(
-        p: Planned, rule, message, fld=None, expected=None, actual=None, action=None
-    ) -> Finding:
-        repro = {"position": dump(p.before), "action": action}
-        if worker.port.can_load:
-            repro["confirmed"] = confirm(worker, repro, fld)
-        return Finding(
-            "differential",
-            gid,
-            "fail",
-            [rule],
-            message,
-            p.step,
-            fld,
-            expected,
-            actual,
-            repro,
-            time.perf_counter() - t0,
-            p.step,
-        )
-
+def confirm(worker: Worker, settings: Settings, explainer: Explainer, f: Finding) -> bool:
+    """Replay a deviation's reproducer on its own: a new game with its inputs (and its
+    seed), judged step by step; confirmed when the same rule (or, unexplained, the same
+    field) diverges again."""
+    repro = f.reproducer or {}
+    if worker.program.broken:
+        return False  # judged unusable: nothing more is asked of it
     try:
         worker.fresh()
-        program = worker.program
-        started = worker.port.new_game(players, profile, {})
-        if not started.accepted:
-            return Finding(
-                "differential",
-                gid,
-                "fail",
-                ["PLAYER-COUNT"],
-                f"the program refuses a {players}-player game: {started.error}",
-                0,
-                seconds=time.perf_counter() - t0,
-            )
-        ref = new_game(players, profile)
-        step = 0
-        in_flight: deque[tuple[list[Planned], list[dict[str, Any]]]] = deque()
-        while True:
-            # keep two batches with the program: it answers one while the harness checks
-            # the other and plans the next
-            while len(in_flight) < IN_FLIGHT and ref.phase != "over" and step < max_steps:
-                batch: list[Planned] = []
-                while ref.phase != "over" and step < max_steps and len(batch) < BATCH:
-                    step += 1
-                    batch.append(plan_step(ref, step, rng))
-                    ref = batch[-1].after
-                in_flight.append(
-                    (batch, program.send_many([r for p in batch for r in p.requests()]))
-                )
-            if not in_flight:
-                break
-            batch, sent = in_flight.popleft()
-            for p in batch:
-                mine, sent = sent[: len(p.requests())], sent[len(p.requests()) :]
-                problem = check_step(p, program.receive_many(mine))
-                if problem is not None:
-                    # read the replies still in flight, so the pipe is clean for what follows;
-                    # a program that fails while doing so is restarted (the difference stands)
-                    try:
-                        program.receive_many(sent + [r for _, more in in_flight for r in more])
-                    except ProtocolError:
-                        worker.fresh()
-                    rule, message, fld, expected, actual, action = problem
-                    return fail(p, rule, message, fld, expected, actual, action)
-        note = f"{step} steps" + (
-            "" if ref.phase == "over" else f" (stopped at the {max_steps}-step limit)"
-        )
-        return Finding(
-            "differential", gid, "pass", [], note, seconds=time.perf_counter() - t0, steps=step
-        )
-    except ProtocolError as e:
-        if e.kind in ("timeout", "crash", "garbage", "too_long", "wrong_seq"):
-            worker.program.close()
-        return Finding(
-            "differential",
-            gid,
-            "timeout" if e.kind == "timeout" else "errored",
-            [],
-            f"{e.kind}: {e.detail}",
-            seconds=time.perf_counter() - t0,
-        )
-
-
-def confirm(worker: Worker, repro: dict[str, Any], fld: str | None) -> bool:
-    """Re-run a reproducer on its own (load the position, apply the action) to see it fail again."""
-    from unospec.reference import load
-
-    try:
-        ref = load(repro["position"])
-        worker.port.load(repro["position"])
-        action = repro["action"]
-        if fld == "/legal_actions":
-            missing, extra = diff_actions(legal_actions(ref), worker.port.legal_actions())
-            return bool(missing or extra)
-        try:
-            after, _ = apply(ref, action)
-            expected_ok = True
-        except IllegalAction:
-            expected_ok = False
-        got = worker.port.apply(action)
-        if got.accepted != expected_ok:
-            return True
-        return bool(expected_ok and diff_positions(dump(after), worker.port.observe()))
+        result = replay(worker.program, explainer, repro, ref_profile=settings.profile)
     except ProtocolError:
-        worker.fresh()
         return False
+    want = f.rules[0] if f.rules else None
+    return any(
+        (d.rule == want or any(r == want for _, r in d.alternatives))
+        if want
+        else (d.rule is None and d.field == f.field)
+        for d in result.divergences
+    )
 
 
 # -- the whole certification ----------------------------------------------------------------------------------
@@ -475,6 +346,9 @@ def confirm(worker: Worker, repro: dict[str, Any], fld: str | None) -> bool:
 def certify(
     settings: Settings, progress: Callable[[str, int, int], None] | None = None
 ) -> Certification:
+    """Certify the program of ``settings``: handshake, smoke game, scenarios, games. A
+    signal that stops the run (Ctrl-C, SIGTERM) ends it with what was found so far,
+    marked incomplete."""
     cert = Certification(settings, started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     t0 = time.perf_counter()
     try:
@@ -483,58 +357,19 @@ def certify(
         cert.could_not_run = f"handshake failed ({e.kind}): {e.detail}"
         cert.seconds = time.perf_counter() - t0
         return cert
+    except KeyboardInterrupt as e:
+        cert.incomplete = f"interrupted ({e.args[0] if e.args else 'SIGINT'})"
+        cert.seconds = time.perf_counter() - t0
+        return cert
     cert.hello = first.program.hello
-    workers = [first]
+    run = _Run(cert, settings, [first], progress)
     try:
-        if settings.profile not in (cert.hello or {}).get("profiles", []):
-            cert.could_not_run = f"the program does not declare the profile {settings.profile!r} (it declares {cert.hello.get('profiles')})"
-            return cert
-        problem = smoke(first, settings.profile)
-        cert.findings.append(
-            Finding("smoke", "smoke-game", "fail" if problem else "pass", [], problem or "")
-        )
-        if problem:
-            cert.could_not_run = problem
-            return cert
-        for _ in range(max(0, settings.jobs - 1)):
-            try:
-                workers.append(Worker(settings))
-            except ProtocolError:
-                break
-        lock = threading.Lock()
-        done = [0]
-
-        def tick(stage: str, total: int) -> None:
-            with lock:
-                done[0] += 1
-                if progress:
-                    progress(stage, done[0], total)
-
-        if settings.scenarios:
-            t_stage = time.perf_counter()
-            runs = applicable_runs(settings.profile, cert.hello)
-            done[0] = 0
-            cert.findings += _parallel(
-                workers,
-                runs,
-                lambda w, item: run_scenario(w, *item),
-                lambda: tick("scenarios", len(runs)),
-            )
-            cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
-        games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
-        done[0] = 0
-        t_stage = time.perf_counter()
-        cert.findings += _parallel(
-            workers,
-            games,
-            lambda w, item: play_differential(
-                w, settings.profile, item[0], item[1], settings.max_steps
-            ),
-            lambda: tick("games", len(games)),
-        )
-        cert.stage_seconds["games"] = time.perf_counter() - t_stage
+        run.stages()
+    except KeyboardInterrupt as e:
+        cert.incomplete = f"interrupted ({e.args[0] if e.args else 'SIGINT'})"
+        run.keep_partial()
     finally:
-        for w in workers:
+        for w in run.workers:
             cert.restarts += w.program.restarts
             cert.messages += w.program.messages
             cert.stderr += w.program.stderr_text()[-4096:]
@@ -543,9 +378,198 @@ def certify(
     return cert
 
 
-def _parallel(workers: list[Worker], items: list[Any], fn, tick) -> list[Finding]:
-    """Run ``fn(worker, item)`` over ``items`` with one thread per worker; results in item order."""
-    results: list[Finding | None] = [None] * len(items)
+class _Run:
+    """The stages of one certification and what they found so far."""
+
+    def __init__(
+        self,
+        cert: Certification,
+        settings: Settings,
+        workers: list[Worker],
+        progress: Callable[[str, int, int], None] | None,
+    ):
+        self.cert, self.settings, self.workers, self.progress = cert, settings, workers, progress
+        self.explainer = Explainer(settings.profile, settings.options)
+        self.lock = threading.Lock()
+        self.done = 0
+        self.partial: list[Any] = []  # what the running stage has finished
+        self.stage = ""
+        self.stop = threading.Event()  # --fail-fast: a failure was found
+
+    def stages(self) -> None:
+        cert, settings = self.cert, self.settings
+        declared = (cert.hello or {}).get("profiles", [])
+        if (settings.sent_profile or settings.profile) not in declared:
+            cert.could_not_run = (
+                f"the program does not declare the profile "
+                f"{settings.sent_profile or settings.profile!r} (it declares {declared})"
+            )
+            return
+        problem = smoke(self.workers[0], settings)
+        cert.findings.append(
+            Finding("smoke", "smoke-game", "fail" if problem else "pass", [], problem or "")
+        )
+        if problem:
+            cert.could_not_run = problem
+            return
+        for _ in range(max(0, settings.jobs - 1)):
+            try:
+                self.workers.append(Worker(settings))
+            except ProtocolError:
+                break
+        if settings.scenarios and settings.options:
+            # scenarios are written per profile: the options a profile file adds are
+            # judged by the games
+            cert.stage_seconds["scenarios"] = 0.0
+        elif settings.scenarios and self.scenarios():
+            return  # no scenario can judge the program
+        if not self.stop.is_set():
+            self.games()
+        judged = [
+            f
+            for f in cert.findings
+            if f.kind in ("scenario", "differential")
+            and f.outcome not in ("skipped", "not_applicable")
+        ]
+        if not judged:  # no verdict without evidence
+            cert.could_not_run = "nothing was checked: no scenario ran and no game was played"
+
+    def tick(self, stage: str, total: int) -> None:
+        with self.lock:
+            self.done += 1
+            if self.progress:
+                self.progress(stage, self.done, total)
+
+    def scenarios(self) -> bool:
+        """The scenario stage; ``True`` when no scenario can judge the program."""
+        cert, settings = self.cert, self.settings
+        t_stage = time.perf_counter()
+        every = applicable_runs(settings.profile, cert.hello)
+        runs = select_runs(every, settings)
+        if not runs and every:  # the selection picked no scenario
+            if settings.games:
+                return False
+            cert.could_not_run = "no scenario run matches --rule, --scenario, -k or --last-failed"
+            return True
+        if problem := _no_scenario(runs, settings.profile):
+            cert.could_not_run = problem
+            return True
+        self.done, self.stage = 0, "scenarios"
+
+        def one(w: Worker, item: tuple[Run, str | None]) -> Finding:
+            if self.stop.is_set():
+                return Finding("scenario", item[0].id, "skipped", [], "not run: --fail-fast")
+            f = run_scenario(w, *item, self.explainer)
+            if settings.fail_fast and f.outcome in ("fail", "errored", "timeout"):
+                self.stop.set()
+            return f
+
+        cert.findings += _parallel(
+            self.workers,
+            runs,
+            one,
+            lambda: self.tick("scenarios", len(runs)),
+            lambda i, e: Finding(
+                "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
+            ),
+            self.partial,
+        )
+        self.stage = ""
+        cert.stage_seconds["scenarios"] = time.perf_counter() - t_stage
+        return False
+
+    def games(self) -> None:
+        cert, settings, explainer = self.cert, self.settings, self.explainer
+        games = [(2 + (g % 9), settings.seed + g) for g in range(settings.games)]
+        games = [g for g in games if settings.only_games is None or g in settings.only_games]
+        self.done, self.stage = 0, "games"
+        t_stage = time.perf_counter()
+
+        def one(w: Worker, item: tuple[int, int]) -> GameResult | None:
+            if self.stop.is_set():
+                return None
+            r = play_game(w, settings, explainer, item[0], item[1])
+            if settings.fail_fast and r.outcome != "pass":
+                self.stop.set()
+            return r
+
+        results: list[GameResult] = _parallel(
+            self.workers,
+            games,
+            one,
+            lambda: self.tick("games", len(games)),
+            lambda i, e: GameResult(
+                f"game-{games[i][1]}-{games[i][0]}p",
+                games[i][0],
+                games[i][1],
+                ended=f"harness error: {type(e).__name__}: {e}",
+                outcome="errored",
+            ),
+            self.partial,
+        )
+        self.stage = ""
+        self.judge_games(results)
+        cert.stage_seconds["games"] = time.perf_counter() - t_stage
+
+    def judge_games(self, results: list[GameResult], confirm_them: bool = True) -> None:
+        cert, explainer = self.cert, self.explainer
+        found, changes = deviation_findings(results, explainer)
+        cert.findings += [game_finding(r) for r in results]
+        for f in found:
+            if confirm_them and f.reproducer is not None:
+                f.reproducer["confirmed"] = confirm(self.workers[0], self.settings, explainer, f)
+        cert.findings += found
+        cert.plays = plays(cert, changes, explainer)
+        cert.coverage = coverage(cert, results)
+
+    def keep_partial(self) -> None:
+        """After an interruption: what the running stage finished is reported."""
+        done = [x for x in self.partial if x is not None]
+        if self.stage == "scenarios":
+            self.cert.findings += done
+        elif self.stage == "games":
+            self.judge_games(done, confirm_them=False)
+
+
+def select_runs(
+    runs: list[tuple[Run, str | None]], settings: Settings
+) -> list[tuple[Run, str | None]]:
+    """The scenario runs the user asked for (``--rule``, ``--scenario``, ``-k``,
+    ``--last-failed``); all of them when nothing was asked."""
+    if not (settings.rules or settings.scenario_ids or settings.keyword or settings.only_runs):
+        return runs
+    out = []
+    for run, reason in runs:
+        ids = {run.id, run.scenario.id}
+        if settings.rules and not set(settings.rules) & (
+            set(run.rules_checked()) | set(run.scenario.ids)
+        ):
+            continue
+        if settings.scenario_ids and not ids & set(settings.scenario_ids):
+            continue
+        if settings.keyword and not any(
+            settings.keyword.lower() in i.lower() for i in (*ids, run.scenario.name)
+        ):
+            continue
+        if settings.only_runs is not None and run.id not in settings.only_runs:
+            continue
+        out.append((run, reason))
+    return out
+
+
+def _parallel(
+    workers: list[Worker],
+    items: list[Any],
+    fn: Callable[[Worker, Any], Any],
+    tick: Callable[[], None],
+    on_error: Callable[[int, Exception], Any],
+    partial: list[Any] | None = None,
+) -> list[Any]:
+    """Run ``fn(worker, item)`` over ``items`` with one thread per worker; results in item
+    order (an exception of the harness becomes ``on_error(index, exception)``). ``partial``
+    is filled with the results as they come (what an interrupted stage finished)."""
+    results: list[Any] = partial if partial is not None else []
+    results[:] = [None] * len(items)
     cursor = [0]
     lock = threading.Lock()
 
@@ -559,9 +583,7 @@ def _parallel(workers: list[Worker], items: list[Any], fn, tick) -> list[Finding
             try:
                 results[i] = fn(w, items[i])
             except Exception as e:  # the harness must never crash on a program's behaviour
-                results[i] = Finding(
-                    "error", str(i), "errored", [], f"harness error: {type(e).__name__}: {e}"
-                )
+                results[i] = on_error(i, e)
             tick()
 
     with ThreadPoolExecutor(max_workers=len(workers)) as pool:

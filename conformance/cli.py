@@ -1,25 +1,28 @@
 """The ``unospec`` command: readable tables by default, stable JSON with ``--json``.
 
-Exit codes: 0 success, 1 a finding, 2 unusable input or a usage error.
+Exit codes: 0 success, 1 a finding, 2 unusable input or a usage error, 3 an internal error
+of unospec (one line on stderr, the traceback in a file it names; ``--debug`` shows it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 
 from unospec.spec.catalogue import Catalogue, CatalogueError, Rule, UnknownIdError
 from unospec.spec.catalogue import load as load_catalogue
 
-console = Console()
-err = Console(stderr=True)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def _print_json(data: Any) -> None:
@@ -32,6 +35,7 @@ def rule_json(cat: Catalogue, rule: Rule) -> dict[str, Any]:
     return {
         "id": rule.id,
         "aliases": list(rule.aliases),
+        "asks": list(rule.asks),
         "title": rule.title,
         "statement": rule.statement,
         "kind": rule.kind,
@@ -70,12 +74,15 @@ def scenario_ids() -> dict[str, list[str]]:
 
 
 def _unknown(e: UnknownIdError) -> int:
-    err.print(f"[red]error:[/red] {e}")
+    message = str(e)
+    if len(message) > 300:  # an ID of a megabyte is not echoed whole
+        message = message[:299] + "…"
+    err.print(f"[red]error:[/red] {message}", highlight=False)
     return 2
 
 
 def cmd_rules(args: argparse.Namespace, cat: Catalogue) -> int:
-    if args.id:
+    if args.id is not None:
         try:
             rules = [cat.rule(args.id)]
         except UnknownIdError as e:
@@ -84,9 +91,9 @@ def cmd_rules(args: argparse.Namespace, cat: Catalogue) -> int:
         rules = [r for r in cat.rules.values() if (not args.kind or r.kind == args.kind)]
     if args.json:
         data = [rule_json(cat, r) for r in rules]
-        _print_json(data[0] if args.id else data)
+        _print_json(data[0] if args.id is not None else data)
         return 0
-    if args.id:
+    if args.id is not None:
         r = rules[0]
         console.print(
             f"[bold]{r.id}[/bold] · {r.kind} · {r.area}"
@@ -108,13 +115,46 @@ def cmd_rules(args: argparse.Namespace, cat: Catalogue) -> int:
             )
         console.print(f"  in profiles: {', '.join(cat.enabled_in(r.id)) or 'none'}")
         return 0
-    table = Table(title=f"{len(rules)} rules", show_lines=False)
-    for col in ("ID", "kind", "area", "title", "cites"):
-        table.add_column(col)
+    if console.width < 72:
+        _rules_listing(rules)
+    else:
+        console.print(rules_table(rules))
+    return 0
+
+
+def rules_table(rules: list[Rule]) -> Table:
+    """The rules as a table whose ID column never wraps or truncates: on a narrower
+    terminal the area and title wrap instead, and the borders thin out."""
+    from rich import box
+
+    narrow = console.width < 110
+    table = Table(
+        title=f"{len(rules)} rules",
+        box=box.SIMPLE_HEAD if narrow else box.HEAVY_HEAD,
+        collapse_padding=narrow,
+        pad_edge=not narrow,
+    )
+    widest = max((len(r.id) for r in rules), default=2)
+    table.add_column("ID", no_wrap=True, min_width=widest)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("area", ratio=2, overflow="fold")
+    table.add_column("title", ratio=3, overflow="fold")
+    table.add_column("cites", justify="right", no_wrap=True)
     for r in rules:
         table.add_row(r.id, r.kind, r.area, r.title, str(len(r.citations)))
-    console.print(table)
-    return 0
+    return table
+
+
+def _rules_listing(rules: list[Rule]) -> None:
+    """Too narrow for a table: each rule's ID whole on its own line, the rest below it."""
+    console.print(f"{len(rules)} rules", style="italic")
+    for r in rules:
+        console.print(f"[bold]{r.id}[/bold]", highlight=False, overflow="ignore", crop=False)
+        cites = f"{len(r.citations)} citation{'s' if len(r.citations) != 1 else ''}"
+        console.print(
+            Padding(f"{r.title} [dim]({r.kind}, {r.area}, {cites})[/dim]", (0, 0, 0, 2)),
+            highlight=False,
+        )
 
 
 def ambiguity_json(a: Any) -> dict[str, Any]:
@@ -124,6 +164,7 @@ def ambiguity_json(a: Any) -> dict[str, Any]:
         "title": a.title,
         "question": a.question,
         "keywords": list(a.keywords),
+        "asks": list(a.asks),
         "rules": list(a.rules),
         "positions": [
             {
@@ -142,7 +183,7 @@ def ambiguity_json(a: Any) -> dict[str, Any]:
 
 
 def cmd_ambiguities(args: argparse.Namespace, cat: Catalogue) -> int:
-    if args.id:
+    if args.id is not None:
         try:
             items = [cat.ambiguity(args.id)]
         except UnknownIdError as e:
@@ -151,9 +192,9 @@ def cmd_ambiguities(args: argparse.Namespace, cat: Catalogue) -> int:
         items = list(cat.ambiguities.values())
     if args.json:
         data = [ambiguity_json(a) for a in items]
-        _print_json(data[0] if args.id else data)
+        _print_json(data[0] if args.id is not None else data)
         return 0
-    if args.id:
+    if args.id is not None:
         a = items[0]
         console.print(f"[bold]{a.id}[/bold] {a.title}")
         console.print(a.question, highlight=False)
@@ -170,8 +211,9 @@ def cmd_ambiguities(args: argparse.Namespace, cat: Catalogue) -> int:
             )
         return 0
     table = Table(title=f"{len(items)} ambiguities")
-    for col in ("ID", "title", *cat.profiles):
-        table.add_column(col)
+    table.add_column("ID", no_wrap=True, min_width=max((len(a.id) for a in items), default=2))
+    for col in ("title", *cat.profiles):
+        table.add_column(col, overflow="fold")
     for a in items:
         table.add_row(
             a.id,
@@ -189,12 +231,23 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def profile_problem(cat: Catalogue, name: str) -> int:
+    """0 when ``name`` is a built-in profile or a usable profile file; else print why, 2."""
+    from unospec.profile_files import ProfileFileError, check
+
+    try:
+        check(cat, name)
+    except (ProfileFileError, UnknownIdError, CatalogueError) as e:
+        err.print(f"[red]error:[/red] {e}", highlight=False)
+        return 2
+    return 0
+
+
 def cmd_profiles(args: argparse.Namespace, cat: Catalogue) -> int:
-    if args.name:
-        try:
-            profs = [cat.profile(args.name)]
-        except UnknownIdError as e:
-            return _unknown(e)
+    if args.name is not None:
+        if profile_problem(cat, args.name):
+            return 2
+        profs = [cat.profile(args.name)]
     else:
         profs = list(cat.profiles.values())
     try:
@@ -255,10 +308,19 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
     from unospec.reference.trace import play
 
     options = _parse_options(args.option)
+    if profile_problem(cat, args.profile):
+        return 2
     try:
         cat.effective_options(args.profile, options or None)
-    except (CatalogueError, UnknownIdError) as e:
+    except CatalogueError as e:
+        for problem in e.problems:
+            err.print(f"[red]error:[/red] --option: {problem.removeprefix('options: ')}")
+        return 2
+    except UnknownIdError as e:
         err.print(f"[red]error:[/red] {e}")
+        return 2
+    trace = _open_trace(args.trace)
+    if trace is False:
         return 2
     start = time.perf_counter()
     try:
@@ -270,8 +332,9 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
         return 2
     elapsed = time.perf_counter() - start
     final = game.final
-    if args.trace:
-        Path(args.trace).write_text("\n".join(game.lines()) + "\n", encoding="utf-8")
+    if trace:
+        with trace:
+            trace.write("\n".join(game.lines()) + "\n")
     summary = {
         "players": args.players,
         "profile": args.profile,
@@ -299,6 +362,31 @@ def cmd_play(args: argparse.Namespace, cat: Catalogue) -> int:
             highlight=False,
         )
     return 0 if final.phase == "over" else 1
+
+
+def _open_trace(name: str | None) -> Any:
+    """The trace file opened for writing before the game is played (``None`` without
+    ``--trace``; ``False``, with the reason printed, when it cannot be written)."""
+    if name is None:
+        return None
+    try:
+        return Path(name).open("w", encoding="utf-8")
+    except OSError as e:
+        err.print(
+            f"[red]error:[/red] cannot write the trace {name}: {e.strerror or e}", highlight=False
+        )
+        return False
+
+
+def positive(text: str) -> int:
+    """A whole number of 1 or more, for argparse."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def cmd_summary(args: argparse.Namespace, cat: Catalogue) -> int:
@@ -371,12 +459,48 @@ def build_parser() -> argparse.ArgumentParser:
         help="turn on a variant or set RULE.param=value",
     )
     pl.add_argument("--trace", metavar="FILE", help="write the game as a JSON Lines trace")
-    pl.add_argument("--max-actions", type=int, default=1_000_000)
+    pl.add_argument("--max-actions", type=positive, default=1_000_000)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(fn=cmd_play)
     for module in command_modules():
         module.register(sub)
+    _common_options(p, sub)
     return p
+
+
+# Commands whose output is long: -q keeps the verdict and drops progress and decoration.
+QUIET = ("certify", "validate", "perft", "prove", "dump", "mutants")
+
+
+def _common_options(top: argparse.ArgumentParser, sub: Any) -> None:
+    """``--version`` and ``--debug`` on the top level and on every command, and ``-q`` on
+    the commands of :data:`QUIET` (each unless the command declares it itself)."""
+    from unospec import __version__
+
+    version = f"unospec {__version__}"
+    for parser, default in ((top, False), *((c, argparse.SUPPRESS) for c in sub.choices.values())):
+        _add_once(parser, "--version", action="version", version=version)
+        _add_once(
+            parser,
+            "--debug",
+            action="store_true",
+            default=default,
+            help="on an internal error, show the traceback instead of writing it to a file",
+        )
+    for name in QUIET:
+        if name in sub.choices:
+            _add_once(
+                sub.choices[name],
+                "-q",
+                "--quiet",
+                action="store_true",
+                help="no progress display and no decoration: the verdict and what failed",
+            )
+
+
+def _add_once(parser: argparse.ArgumentParser, *flags: str, **kw: Any) -> None:
+    if not set(flags) & parser._option_string_actions.keys():
+        parser.add_argument(*flags, **kw)
 
 
 def command_modules() -> list[Any]:
@@ -398,14 +522,86 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:  # everything after -- is the program under test, untouched
         i = argv.index("--")
         argv, program = argv[:i], argv[i + 1 :]
-    args = build_parser().parse_args(argv)
-    args.program = program
+    debug = "--debug" in argv
     try:
-        cat = load_catalogue()
-    except CatalogueError as e:
-        err.print(f"[red]error:[/red] {e}")
-        return 2
-    return args.fn(args, cat)
+        parser = build_parser()
+        _autocomplete(parser)
+        args = parser.parse_args(argv)
+        args.program = program
+        try:
+            cat = load_catalogue()
+        except CatalogueError as e:
+            err.print(f"[red]error:[/red] {e}")
+            return 2
+        return int(args.fn(args, cat))
+    except KeyboardInterrupt:
+        err.print("[red]interrupted[/red]")
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``unospec rules | head``): no traceback, and no second
+        # error when Python flushes stdout on the way out
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except Exception as e:
+        if debug:
+            raise
+        return internal_error(e, argv)
+
+
+def _autocomplete(parser: argparse.ArgumentParser) -> None:
+    """Shell completion through argcomplete, when it is installed; it answers and exits
+    only when a shell asks (``_ARGCOMPLETE`` set), and costs nothing otherwise."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
+
+
+def crash_dir() -> Path:
+    """Where tracebacks of internal errors go: ``$XDG_CACHE_HOME/unospec`` (by default
+    ``~/.cache/unospec``), else the system's temporary directory."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "unospec"
+
+
+def internal_error(e: BaseException, argv: list[str]) -> int:
+    """Exit 3: one line on stderr, the traceback in a file that line names."""
+    import platform
+    import tempfile
+    import traceback
+    from datetime import UTC, datetime
+
+    from unospec import __version__
+
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    text = (
+        f"unospec {__version__}, Python {platform.python_version()}, {platform.platform()}\n"
+        f"command: unospec {' '.join(argv)}\n\n" + "".join(traceback.format_exception(e))
+    )
+    where = None
+    for folder in (crash_dir(), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"unospec-crash-{stamp}-{os.getpid()}.txt"
+            path.write_text(text, encoding="utf-8")
+            where = path
+            break
+        except OSError:
+            continue
+    what = " ".join(f"{type(e).__name__}: {e}".split())
+    if len(what) > 300:
+        what = what[:299] + "…"
+    tail = (
+        f"the traceback is in {where}"
+        if where
+        else "the traceback could not be written (run again with --debug to see it)"
+    )
+    sys.stderr.write(f"internal error in unospec: {what}; {tail}\n")
+    return 3
 
 
 if __name__ == "__main__":

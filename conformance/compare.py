@@ -1,6 +1,7 @@
 """What the harness compares between the reference and a program, and how.
 
-Only the observable core of a position is compared (the fields below); how a program
+Only the observable core of a position is compared (the fields below, and of the
+chance input it waits for, its type and the seats of a dealer draw); how a program
 keeps its pending obligations internally is its own business. Hands are compared as
 multisets (the order of cards in a hand carries no meaning); the draw and discard piles
 in order. A field the program leaves out of ``observe`` is not compared (and is listed
@@ -51,13 +52,30 @@ def diff_actions(
     return [exp[k] for k in exp if k not in act], [act[k] for k in act if k not in exp]
 
 
-def diff_positions(expected: dict[str, Any], actual: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+def chance_view(c: Any) -> Any:
+    """What is compared of the chance input a position waits for: its type, and for the
+    dealer draw the seats that draw (the cards a shuffle or deal will hold are the
+    harness's to choose)."""
+    if not isinstance(c, dict):
+        return c
+    view = {"type": c.get("type")}
+    if c.get("type") == "dealer_draw":
+        view["seats"] = c.get("seats")
+    return view
+
+
+def diff_positions(
+    expected: dict[str, Any], actual: dict[str, Any], pile_order: bool = True
+) -> list[tuple[str, Any, Any]]:
     """``[(field pointer, expected, actual)]`` over the observed fields the program reports.
 
     While a shuffle is due, the pile about to be shuffled has no order yet: the draw pile
-    is then compared as a multiset."""
+    is then compared as a multiset; so it is throughout without ``pile_order`` (a program
+    that shuffles with its own generator: its order is its own)."""
     out = []
-    shuffling = (expected.get("chance") or {}).get("type") == "shuffle"
+    if "chance" in actual and chance_view(expected.get("chance")) != chance_view(actual["chance"]):
+        out.append(("/chance", chance_view(expected.get("chance")), chance_view(actual["chance"])))
+    shuffling = not pile_order or (expected.get("chance") or {}).get("type") == "shuffle"
     for name in OBSERVED_FIELDS:
         if name not in actual:
             continue

@@ -25,7 +25,7 @@ def classname(r: dict[str, Any]) -> str:
     rule = (r.get("rules") or [""])[0]
     if r["kind"] == "scenario" and r.get("file"):
         package = r["file"].rsplit("/", 1)[-1].removesuffix(".feature")
-    elif r["kind"] in ("differential", "game"):
+    elif r["kind"] in ("differential", "game", "deviation"):
         package = "games"
     else:
         package = r["kind"]
@@ -35,7 +35,7 @@ def classname(r: dict[str, Any]) -> str:
 def suite_of(r: dict[str, Any]) -> str:
     if r["kind"] == "scenario":
         return r.get("file") or "scenarios"
-    return "differential games" if r["kind"] in ("differential", "game") else "harness"
+    return "differential games" if r["kind"] in ("differential", "game", "deviation") else "harness"
 
 
 def _case(r: dict[str, Any], index: int) -> ET.Element:
@@ -48,7 +48,10 @@ def _case(r: dict[str, Any], index: int) -> ET.Element:
     outcome = r["outcome"]
     message = clean(next(iter((r.get("message") or "").splitlines()), "") or outcome)
     if outcome == "fail":
-        tag, kind = "failure", (r.get("rules") or ["fail"])[0]
+        tag, kind = (
+            "failure",
+            (r.get("rules") or ["unexplained" if r["kind"] == "deviation" else "fail"])[0],
+        )
     elif outcome in ("errored", "timeout"):
         tag, kind = "error", outcome
     elif outcome in ("skipped", "not_applicable"):

@@ -30,6 +30,15 @@ from unospec.spec.resources import PROTOCOL as SCHEMA_DIR
 
 PROTOCOL = 1
 SCHEMAS = SCHEMA_DIR
+#: the definition in ``live.schema.json`` of the successful answer to each request
+REPLY_SCHEMAS = {
+    "hello": "helloReply",
+    "new_game": "newGameReply",
+    "load": "loadReply",
+    "legal_actions": "legalActionsReply",
+    "apply": "applyReply",
+    "observe": "observeReply",
+}
 STDERR_KEEP = 64 * 1024
 
 
@@ -48,7 +57,8 @@ class ProtocolError(Exception):
 
 @cache
 def validator(name: str) -> Any:
-    """A jsonschema validator for ``live.schema.json#/$defs/NAME`` (or ``trace:NAME``, ``common:NAME``)."""
+    """A jsonschema validator for ``live.schema.json#/$defs/NAME`` (or ``trace:NAME``,
+    ``common:NAME``, ``report:NAME``); ``FILE:`` alone is the file's root (every message of it)."""
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
@@ -63,22 +73,64 @@ def validator(name: str) -> Any:
     doc = docs[
         {
             "": "live.schema.json",
+            "live": "live.schema.json",
             "trace": "trace.schema.json",
             "common": "common.schema.json",
             "report": "report.schema.json",
         }[file]
     ]
-    schema = {"$ref": f"{doc['$id']}#/$defs/{ref}"}
+    schema = {"$ref": f"{doc['$id']}#/$defs/{ref}" if ref else doc["$id"]}
     return Draft202012Validator(schema, registry=registry)
 
 
 def schema_errors(name: str, message: Any) -> list[str]:
-    """Problems of ``message`` against a schema definition, each with its JSON pointer."""
+    """Problems of ``message`` against a schema definition, each with its JSON pointer.
+    Where it matches none of a union's branches, the problem is that of the branch it
+    came closest to (the request of its ``cmd``, the reply of its kind)."""
     out = []
     for err in validator(name).iter_errors(message):
+        err, text = _closest(err)
         pointer = "/" + "/".join(str(p) for p in err.absolute_path)
-        out.append(f"{pointer}: {err.message}")
+        if len(text) > 200 and isinstance(err.schema, dict) and err.schema.get("description"):
+            text = f"not as the protocol requires: {err.schema['description']}"
+        out.append(f"{pointer}: {text}")
     return out
+
+
+def _closest(err: Any) -> tuple[Any, str]:
+    """For an ``anyOf``/``oneOf`` error, the error of the branch the message came closest
+    to (the fewest errors, then the deepest), recursively; where every branch wants another
+    value at the same place (a discriminator: ``cmd``, ``type``), that place and the values."""
+    return _branch_cost(err)[2:]
+
+
+def _branch_cost(err: Any) -> tuple[int, int, Any, str]:
+    """``(errors, -depth, error, message)`` of the closest branch under ``err``."""
+    if (
+        not err.context
+    ):  # another kind (a const: cmd, type) is far off; fields not its own count each
+        cost = 10 if err.validator == "const" else 1
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            cost = len(set(err.instance) - set(err.schema.get("properties", ())))
+        return cost, -len(err.absolute_path), err, err.message
+    branches: dict[Any, list[Any]] = {}
+    for sub in err.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    wanted = [next((e for e in errs if e.validator == "const"), None) for errs in branches.values()]
+    if len(wanted) > 1 and all(wanted) and len({tuple(e.absolute_path) for e in wanted}) == 1:
+        values = ", ".join(json.dumps(e.validator_value) for e in wanted)
+        first = wanted[0]
+        return (  # every branch wants another value there: a discriminator
+            10,
+            -len(first.absolute_path),
+            first,
+            f"{json.dumps(first.instance)} is not one of {values}",
+        )
+    costs = []
+    for errs in branches.values():
+        parts = [_branch_cost(e) for e in errs]
+        costs.append((sum(p[0] for p in parts), parts[0][1], parts[0][2], parts[0][3]))
+    return min(costs, key=lambda c: c[:2])
 
 
 class LineReader:
@@ -438,6 +490,8 @@ class Program:
             err = err if isinstance(err, dict) else {}
             kind = "unsupported" if err.get("code") == "unsupported" else "refused"
             raise ProtocolError(kind, f"{err.get('code', '?')}: {err.get('message', '')}", msg, err)
+        if schema == "okReply":  # the definition of this request's answer
+            schema = REPLY_SCHEMAS.get(msg["cmd"], schema)
         if (self.validate or schema == "helloReply") and (errors := schema_errors(schema, reply)):
             raise ProtocolError(
                 "schema", f"answer to {msg['cmd']} does not match the protocol: {errors[0]}", msg

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from unospec.certify import Certification
+from unospec.findings import plays_toml
 from unospec.junit import junit
 from unospec.report_data import (
     REPORT_FORMAT,
@@ -33,7 +34,12 @@ __all__ = [
     "write",
 ]
 
-COLOURS = {"conformant": "brightgreen", "not conformant": "red", "could not run": "lightgrey"}
+COLOURS = {
+    "conformant": "brightgreen",
+    "not conformant": "red",
+    "could not run": "lightgrey",
+    "incomplete": "lightgrey",
+}
 
 
 def badge(cert: Certification) -> dict[str, Any]:
@@ -50,6 +56,28 @@ def badge(cert: Certification) -> dict[str, Any]:
     }
 
 
+def write_reproducers(cert: Certification, directory: Path) -> dict[str, Path]:
+    """One file per deviation in ``DIR/reproducers/``, replayed by ``unospec certify
+    --replay FILE -- PROGRAM``; each finding's reproducer names its file."""
+    out: dict[str, Path] = {}
+    folder = directory / "reproducers"
+    for old in folder.glob("*.json") if folder.is_dir() else ():
+        old.unlink()  # a report folder holds one run's reproducers
+    n = 0
+    for f in cert.findings:
+        if f.kind != "deviation" or not f.reproducer:
+            continue
+        n += 1
+        name = f"{n:03d}-{(f.rules or ['unexplained'])[0]}.json"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        f.reproducer["file"] = f"reproducers/{name}"
+        with path.open("w", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(json.dumps(f.reproducer, indent=1, ensure_ascii=False) + "\n")
+        out[f"reproducer-{n}"] = path
+    return out
+
+
 def write(cert: Certification, directory: Path) -> dict[str, Path]:
     """Write every report into ``directory`` (created if need be); their paths by kind."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -59,11 +87,15 @@ def write(cert: Certification, directory: Path) -> dict[str, Path]:
         "junit": directory / "junit.xml",
         "badge": directory / f"badge-{cert.settings.profile}.json",
     }
+    paths.update(write_reproducers(cert, directory))
     data = to_json(cert)
     # a lone surrogate a program sent (JSON allows "\ud800") is written as that escape
     with paths["json"].open("w", encoding="utf-8", errors="backslashreplace") as f:
         f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     paths["markdown"].write_text(markdown(cert), encoding="utf-8")
+    if text := plays_toml(cert):
+        paths["plays"] = directory / "plays.toml"
+        paths["plays"].write_text(text, encoding="utf-8")
     paths["junit"].write_text(junit(cert), encoding="utf-8")
     paths["badge"].write_text(json.dumps(badge(cert)) + "\n", encoding="utf-8")
     return paths

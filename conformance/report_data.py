@@ -17,8 +17,9 @@ from functools import cache
 from typing import Any
 
 from unospec import __version__
-from unospec.certify import OUTCOMES, Certification, Finding
+from unospec.certify import Certification
 from unospec.diffs import describe, show, value_diff
+from unospec.findings import OUTCOMES, Finding
 from unospec.protocol import PROTOCOL
 from unospec.scenarios import Scenario, load_scenarios
 from unospec.spec.catalogue import load as load_catalogue
@@ -85,7 +86,13 @@ def source_of(finding: Finding) -> dict[str, Any]:
     cites = [_cite(*c) for c in sc.citations]
     if not cites:
         cites = list(dict.fromkeys(c for r in finding.rules for c in rule_citations(r)))
-    return {"scenario": sc.id, "file": f"features/{sc.file}", "line": sc.line, "citations": cites}
+    return {
+        "scenario": sc.id,
+        "file": f"features/{sc.file}",
+        "line": sc.line,
+        "scenario_line": sc.line,
+        "citations": cites,
+    }
 
 
 def result_json(finding: Finding) -> dict[str, Any]:
@@ -115,6 +122,11 @@ def per_rule(cert: Certification) -> dict[str, dict[str, int]]:
         for rid in f.rules:
             row = table.setdefault(rid, dict.fromkeys(OUTCOMES, 0))
             row[f.outcome] += 1
+    for rid, judged in cert.coverage.items():
+        # a rule the games judged without a finding: it passed there
+        row = table.setdefault(rid, dict.fromkeys(OUTCOMES, 0))
+        if judged.get("game_steps") and not row["fail"]:
+            row["pass"] += 1
     return dict(sorted(table.items()))
 
 
@@ -124,7 +136,8 @@ def verdict(row: dict[str, int]) -> str:
         return "fail"
     if row["errored"] or row["timeout"]:
         return "error"
-    if row["pass"]:
+    if row["pass"] or row.get("warning"):
+        # a right refusal under another rule (a warning) still passes the rule
         return "pass" if not row["skipped"] else "partial"
     if row["not_applicable"] and not row["skipped"]:
         return "n/a"
@@ -135,6 +148,8 @@ def overall(cert: Certification) -> str:
     """The run's verdict: ``conformant``, ``not conformant`` or ``could not run``."""
     if cert.could_not_run:
         return "could not run"
+    if cert.incomplete:
+        return "incomplete"
     return "conformant" if cert.conformant else "not conformant"
 
 
@@ -148,15 +163,18 @@ def pass_share(cert: Certification) -> float:
 def problems_by_rule(results: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     """The failed, errored and timed-out results grouped by rule (a result naming no rule
     under ``""``): rules with game findings first, then by number of findings; within a
-    rule, game findings before scenario findings, in report order."""
+    rule, deviations (each with its reproducer) first, then the games they were seen in,
+    then scenario findings, in report order."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in results:
         if r["outcome"] in PROBLEMS:
             for rid in r["rules"] or [""]:
                 groups.setdefault(rid, []).append(r)
 
-    def games_first(r: dict[str, Any]) -> bool:
-        return r["kind"] not in ("differential", "game")
+    order = {"deviation": 0, "differential": 1, "game": 1}
+
+    def games_first(r: dict[str, Any]) -> int:
+        return order.get(r["kind"], 2)
 
     for rows in groups.values():
         rows.sort(key=games_first)
@@ -164,7 +182,7 @@ def problems_by_rule(results: list[dict[str, Any]]) -> list[tuple[str, list[dict
         groups.items(),
         key=lambda kv: (
             kv[0] == "",
-            all(games_first(r) for r in kv[1]),
+            all(games_first(r) == 2 for r in kv[1]),
             -len(kv[1]),
             kv[0],
         ),
@@ -189,13 +207,22 @@ def to_json(cert: Certification) -> dict[str, Any]:
         },
         "results": [result_json(f) for f in cert.findings],
         "rules": [
-            {"rule": rid, "verdict": verdict(row), **row, "citations": rule_citations(rid)}
+            {
+                "rule": rid,
+                "verdict": verdict(row),
+                **row,
+                "citations": rule_citations(rid),
+                "judged": cert.coverage.get(rid, {"scenario_runs": 0, "game_steps": 0}),
+            }
             for rid, row in per_rule(cert).items()
         ],
+        "plays": cert.plays,
+        "coverage": cert.coverage,
         "footer": {
             "verdict": overall(cert),
             "conformant": cert.conformant,
             "could_not_run": cert.could_not_run,
+            "incomplete": cert.incomplete,
             "counts": cert.counts(),
             "pass_share": round(pass_share(cert), 4),
             "seconds": round(cert.seconds, 3),
@@ -238,6 +265,11 @@ def reproducer_line(r: dict[str, Any], index: int) -> str | None:
     if not repro:
         return None
     confirmed = " (confirmed on its own)" if repro.get("confirmed") else ""
+    if repro.get("file"):
+        return (
+            f"reproducer: {repro['file']}{confirmed}: unospec certify --replay "
+            f"{repro['file']} -- PROGRAM"
+        )
     return (
         f"reproducer: apply {json.dumps(repro.get('action'), ensure_ascii=False)} to the "
         f"position in report.json results[{index}].reproducer.position{confirmed}"
@@ -254,7 +286,11 @@ def result_lines(r: dict[str, Any], index: int) -> list[str]:
         lines.append(f"rule {', '.join(rules)}" + (f" ({cites[0]})" if cites else ""))
     if r.get("message"):
         lines.append(r["message"])
-    if r.get("step") is not None and r["kind"] != "scenario":
+    if r["kind"] == "deviation":
+        games = r.get("games") or []
+        seen = f"seen {r.get('count', 1)} time(s) in {len(games)} game(s)"
+        lines.append(seen + (f", first at step {r['step']} of {games[0]}" if games else ""))
+    elif r.get("step") is not None and r["kind"] != "scenario":
         lines.append(f"at step {r['step']}")
     if d := difference(r):
         lines.append(d)

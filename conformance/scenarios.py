@@ -3,6 +3,16 @@
 A scenario's ID is its first catalogue tag (a rule or ambiguity ID) and a slug of its
 name, e.g. ``PLAY-MATCH/a-card-of-the-current-colour-may-be-played``; its ``hash``
 changes whenever its text does. Scenario Outlines expand to one run per Examples row.
+
+**Which rule a step checks.** Tags select scenarios; a failing step blames one rule, the
+rule that states what the step checks:
+
+* a comment line ``# checks RULE-ID`` among a scenario's steps names the rule of the
+  steps after it (up to the next such comment);
+* else a step that names its rule (``Then the action is refused under PLAY-MATCH``,
+  ``an event … cites WD4-EFFECT``) checks that rule;
+* else the run's rule: the first catalogue tag of the Examples block its row comes from,
+  else the row's ``rule`` column, else the scenario's first catalogue tag.
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ from unospec.spec.resources import FEATURES
 PROFILE_TAGS = ("official", "fi-wikipedia", "sv-unoregler", "id-wikipedia")
 KIND = {"Context": "given", "Action": "when", "Outcome": "then"}
 CITE = re.compile(r"([a-z]{2}-[a-z]+) › (.+?) › ¶(\d+)(?: item (.+?))?\s*(?=;|$)")
+CHECKS = re.compile(r"^\s*#\s*checks\s+([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)\s*$")
+NAMED_RULE = re.compile(r"(?:refused under|cites) ([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)")
 
 
 @dataclass(frozen=True)
@@ -31,6 +43,15 @@ class Step:
     text: str
     docstring: str | None = None
     table: list[list[str]] | None = None
+    rule: str | None = None  # named by a ``# checks RULE-ID`` comment above the step
+    line: int | None = None  # the step's line in its feature file
+
+    def checks(self, default: str) -> str:
+        """The rule this step checks (see the module docstring)."""
+        if self.rule:
+            return self.rule
+        m = NAMED_RULE.search(self.text)
+        return m.group(1) if m else default
 
 
 @dataclass(frozen=True)
@@ -41,10 +62,18 @@ class Run:
     label: str
     profile: str
     steps: tuple[Step, ...]
+    rule: str = ""  # the rule its steps check unless they name another (module docstring)
 
     @property
     def id(self) -> str:
         return f"{self.scenario.id}[{self.label}]"
+
+    def rules_checked(self) -> list[str]:
+        """Every rule a step of this run checks (its Then steps, and any step a ``#
+        checks`` comment names a rule for), the run's own first."""
+        out = [self.rule]
+        out += [s.checks(self.rule) for s in self.steps if s.kind == "then" or s.rule]
+        return list(dict.fromkeys(out))
 
 
 @dataclass(frozen=True)
@@ -111,7 +140,11 @@ def is_catalogue_id(tag: str) -> bool:
     return bool(re.fullmatch(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*", tag))
 
 
-def _steps(pickle: dict[str, Any]) -> tuple[Step, ...]:
+def _steps(
+    pickle: dict[str, Any], lines: dict[str, int], checks: list[tuple[int, str]]
+) -> tuple[Step, ...]:
+    """A pickle's steps, each with its line and the rule of the last ``# checks`` comment
+    above it (``checks``: the comments inside this scenario, as (line, rule))."""
     out = []
     for s in pickle["steps"]:
         arg = s.get("argument", {})
@@ -121,7 +154,12 @@ def _steps(pickle: dict[str, Any]) -> tuple[Step, ...]:
             if "dataTable" in arg
             else None
         )
-        out.append(Step(KIND.get(s.get("type"), "then"), s["text"], doc, table))
+        line = lines.get(s["astNodeIds"][0])
+        rule = None
+        for at, rid in checks:
+            if line is not None and at < line:
+                rule = rid
+        out.append(Step(KIND.get(s.get("type"), "then"), s["text"], doc, table, rule, line))
     return tuple(out)
 
 
@@ -147,14 +185,25 @@ def parse_file(path: Path, root: Path = FEATURES) -> list[Scenario]:
 
     feature = doc.get("feature") or {}
     visit(feature.get("children", []), None, [t["name"][1:] for t in feature.get("tags", [])])
+    comments = [
+        (c["location"]["line"], m.group(1))
+        for c in doc.get("comments", [])
+        if (m := CHECKS.match(c["text"]))
+    ]
+    starts = sorted(sc["location"]["line"] for sc, _, _ in nodes.values())
     for p in pickles:
         by_line.setdefault(p["astNodeIds"][0], []).append(p)
     out = []
     for node_id, (sc, rule, inherited) in nodes.items():
         tags = tuple(dict.fromkeys([*inherited, *(t["name"][1:] for t in sc.get("tags", []))]))
-        ids = tuple(t for t in tags if is_catalogue_id(t))
-        profiles = tuple(t for t in tags if t in PROFILE_TAGS)
+        # an outline's Examples blocks may carry their own profile and rule tags
+        block_tags = [t["name"][1:] for ex in sc.get("examples", []) for t in ex.get("tags", [])]
+        ids = tuple(dict.fromkeys(t for t in [*tags, *block_tags] if is_catalogue_id(t)))
+        profiles = tuple(dict.fromkeys(t for t in [*tags, *block_tags] if t in PROFILE_TAGS))
         primary = ids[0] if ids else (rule or "UNTAGGED")
+        # the rule a run checks by default: a rule, not an ambiguity (AMB-…) it settles
+        first_rule = next((t for t in ids if not t.startswith("AMB-")), None)
+        default_rule = first_rule or (rule if rule and is_catalogue_id(rule) else primary)
         outline = bool(sc.get("examples"))
         body = json.dumps(
             [
@@ -192,30 +241,47 @@ def parse_file(path: Path, root: Path = FEATURES) -> list[Scenario]:
             description=" ".join(sc.get("description", "").split()),
             rule_block=rule,
         )
+        start = sc["location"]["line"]
+        end = next((n for n in starts if n > start), 10**9)
+        lines = {st["id"]: st["location"]["line"] for st in sc["steps"]}
+        mine = [(at, rid) for at, rid in comments if start < at < end]
         runs = []
         for p in by_line.get(node_id, []):
-            steps = _steps(p)
+            steps = _steps(p, lines, mine)
             if outline:
-                values = _example_values(sc, p)
-                profile = values.get("profile", profiles[0] if profiles else "official")
+                values, block_tags = _example_values(sc, p)
+                block_profiles = [t for t in block_tags if t in PROFILE_TAGS]
+                # the Examples block's profile tag first (what Cucumber's --tags selects)
+                profile = (
+                    block_profiles[0]
+                    if block_profiles
+                    else values.get("profile", (list(profiles) or ["official"])[0])
+                )
+                row_rule = next(
+                    (t for t in block_tags if is_catalogue_id(t) and not t.startswith("AMB-")),
+                    None,
+                )
+                row_rule = row_rule or values.get("rule") or default_rule
                 label = "-".join(values.values())
-                runs.append(Run(scenario, label, profile, steps))
+                runs.append(Run(scenario, label, profile, steps, row_rule))
             else:
                 for prof in profiles or ("official",):
-                    runs.append(Run(scenario, prof, prof, steps))
+                    runs.append(Run(scenario, prof, prof, steps, default_rule))
         object.__setattr__(scenario, "runs", tuple(runs))
         out.append(scenario)
     return out
 
 
-def _example_values(sc: dict[str, Any], pickle: dict[str, Any]) -> dict[str, str]:
+def _example_values(sc: dict[str, Any], pickle: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """An outline row's values by column, and the tags of its Examples block."""
     row_id = pickle["astNodeIds"][1]
     for ex in sc["examples"]:
         header = [c["value"] for c in ex["tableHeader"]["cells"]]
         for row in ex.get("tableBody", []):
             if row["id"] == row_id:
-                return dict(zip(header, (c["value"] for c in row["cells"]), strict=True))
-    return {}
+                values = dict(zip(header, (c["value"] for c in row["cells"]), strict=True))
+                return values, [t["name"][1:] for t in ex.get("tags", [])]
+    return {}, []
 
 
 @cache
@@ -243,30 +309,51 @@ class Result:
     step: int | None = None  # the failing step, counted from 1 as in the message
     message: str = ""
     skipped: bool = False
+    rule: str | None = None  # the rule the failing step checks
+    line: int | None = None  # the failing step's line in the feature file
+    citations: list[str] = field(default_factory=list)  # right refusals under other rules
 
 
-def execute(run: Run, port: Any) -> Result:
-    """Run one scenario run against ``port`` (an :class:`~unospec.port.EnginePort`)."""
-    from unospec.steps import ScenarioFailure, Unobservable, World, run_step
+def execute(run: Run, port: Any, strict_citations: bool = True) -> Result:
+    """Run one scenario run against ``port`` (an :class:`~unospec.port.EnginePort`).
 
-    world = World(port, profile=run.profile)
+    A failure blames the rule its step checks (:meth:`Step.checks`); an action refused
+    where the scenario expects it to be taken blames the rule of the step that took it."""
+    from unospec.steps import ActionRefused, ScenarioFailure, Unobservable, World, run_step
+
+    world = World(port, profile=run.profile, strict_citations=strict_citations)
+    acting: Step | None = None  # the last When step that took an action
+
+    def failed(i: int, s: Step, e: Exception, **kw: Any) -> Result:
+        blamed = acting if isinstance(e, ActionRefused) and acting is not None else s
+        return Result(
+            run,
+            False,
+            i + 1,
+            f"step {i + 1} ({s.kind} {s.text}): {e}",
+            rule=blamed.checks(run.rule),
+            line=blamed.line,
+            **kw,
+        )
+
     for i, s in enumerate(run.steps):
         try:
             run_step(world, s.text, s.kind, s.docstring, s.table)
         except ScenarioFailure as e:
-            return Result(run, False, i + 1, f"step {i + 1} ({s.kind} {s.text}): {e}")
+            return failed(i, s, e)
         except Unobservable as e:
-            return Result(run, False, i + 1, f"step {i + 1} ({s.kind} {s.text}): {e}", skipped=True)
+            return failed(i, s, e, skipped=True)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError) as e:
             # the engine answered with something the step cannot read: the engine's fault
-            return Result(
-                run,
-                False,
-                i + 1,
-                f"step {i + 1} ({s.kind} {s.text}): unreadable answer ({type(e).__name__}: {e})",
-            )
+            return failed(i, s, ScenarioFailure(f"unreadable answer ({type(e).__name__}: {e})"))
+        if s.kind == "when":
+            acting = s
     try:
         world.require_checked()
     except ScenarioFailure as e:
-        return Result(run, False, len(run.steps), str(e))
-    return Result(run, True)
+        last = run.steps[-1]
+        blamed = acting or last
+        return Result(
+            run, False, len(run.steps), str(e), rule=blamed.checks(run.rule), line=blamed.line
+        )
+    return Result(run, True, citations=world.citations)

@@ -51,7 +51,7 @@ def _findings(data: dict[str, Any]) -> list[str]:
     shown = 0
     for rule, rows in groups:
         cites = rule_citations(rule) if rule else []
-        title = rule or "no rule (harness errors and timeouts)"
+        title = rule or "no rule: deviations nothing explains, harness errors and timeouts"
         out += ["", f"### {_md(title)} — {len(rows)} finding{'s' * (len(rows) != 1)}"]
         if cites:
             out.append(f"_{_md(cites[0])}_")
@@ -94,6 +94,17 @@ def _skips(data: dict[str, Any]) -> list[str]:
     ]
 
 
+def _plays(data: dict[str, Any]) -> list[str]:
+    """Which rules the program plays, as far as its games show."""
+    p = data.get("plays")
+    if not p:
+        return []
+    out = ["", "## What the program plays", "", f"**{_md(p['line'])}**"]
+    if p.get("command"):
+        out += ["", "Certify against that guess:", "", f"    {p['command']}"]
+    return out
+
+
 def _rules(data: dict[str, Any]) -> list[str]:
     if not data["rules"]:
         return ["", "## Rules", "", "No rule was judged."]
@@ -101,11 +112,12 @@ def _rules(data: dict[str, Any]) -> list[str]:
         "",
         "## Rules",
         "",
-        "| rule | verdict | pass | fail | skipped | errored |",
-        "|---|---|---|---|---|---|",
+        "| rule | verdict | pass | fail | skipped | errored | scenario runs | game steps |",
+        "|---|---|---|---|---|---|---|---|",
         *(
             f"| {r['rule']} | {r['verdict']} | {r['pass']} | {r['fail']} | {r['skipped']} "
-            f"| {r['errored'] + r['timeout']} |"
+            f"| {r['errored'] + r['timeout']} | {r['judged']['scenario_runs']} "
+            f"| {r['judged']['game_steps']} |"
             for r in data["rules"]
         ),
     ]
@@ -130,6 +142,7 @@ def markdown(cert: Certification) -> str:
         "| outcome | count |",
         "|---|---|",
         *(f"| {k} | {v} |" for k, v in foot["counts"].items()),
+        *_plays(data),
         *_findings(data),
         *_skips(data),
     ]

@@ -57,8 +57,11 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And the top card is R7
       When seat 0 plays RS
       And seat 1 tries to play R1
+      # checks SKIP-EFFECT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks SKIP-EFFECT
       And seat 2 is to act
 
     @SKIP-EFFECT @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -75,6 +78,7 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And the top card is R7
       When seat 0 plays RS
       And seat 3 tries to play R5
+      # checks SKIP-EFFECT
       Then the action is refused under TURN-ADVANCE
       And seat 2 is to act
 
@@ -149,8 +153,11 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And seat 1 is to act
       When seat 1 plays RR
       And seat 3 tries to play R6
+      # checks REVERSE-EFFECT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks REVERSE-EFFECT
       And seat 0 is to act
 
     @REVERSE-EFFECT @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -168,7 +175,9 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And seat 1 is to act
       When seat 1 plays RR
       And seat 2 tries to play R2
+      # checks REVERSE-EFFECT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
   Rule: DRAW-TWO-EFFECT
@@ -226,8 +235,11 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And the top card is R7
       When seat 0 plays RD2
       And seat 1 tries to play R1
+      # checks DRAW-TWO-EFFECT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks DRAW-TWO-EFFECT
       And seat 1 holds 5 cards
 
     @DRAW-TWO-EFFECT @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -280,7 +292,9 @@ Feature: Action cards: Skip, Reverse and Draw Two
       When seat 0 plays RD2
       And seat 1 tries to play GD2
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks NO-STACKING
       And seat 1 holds 5 cards
       And seat 2 holds 3 cards
 
@@ -298,7 +312,9 @@ Feature: Action cards: Skip, Reverse and Draw Two
       When seat 0 plays RD2
       And seat 1 tries to play W
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks NO-STACKING
       And seat 1 holds 5 cards
       And seat 2 is to act
 
@@ -322,7 +338,9 @@ Feature: Action cards: Skip, Reverse and Draw Two
         | accepts    |
       When seat 1 tries to play WD4
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-EFFECT
       When seat 1 accepts
       Then seat 1 holds exactly WD4 BD2 W Y3 B9 G8 Y9 G6
       And seat 2 is to act
@@ -340,10 +358,11 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And the top card is RD2
       When seat 0 plays GD2
       Then the top card is GD2
+      # checks DRAW-TWO-EFFECT
       And seat 1 holds 5 cards
       And seat 2 is to act
 
-    @AMB-21 @NO-STACKING @V-STACK-DRAW @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-21
     Scenario Outline: a Draw Two answered with a Draw Two
       Cites fi-wikipedia › Toimintakortit › ¶6; fi-wikipedia › Muunnoksia › ¶1 item 3.a; sv-unoregler › Dra 2 › ¶1; sv-unoregler › Vanliga frågor om regler i UNO › ¶8; id-wikipedia › Aturan resmi › ¶6 item Draw Two (+2)
 
@@ -360,12 +379,25 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And seat 1 holds <victim> cards
       And seat 2 holds <next> cards
 
+      @official @NO-STACKING
       Examples:
-        | profile      | outcome                                  | victim | next |
-        | official     | refused                                  | 5      | 3    |
-        | fi-wikipedia | refused                                  | 5      | 3    |
-        | id-wikipedia | refused                                  | 5      | 3    |
-        | sv-unoregler | the top card is GD2; seat 0 is to act    | 2      | 7    |
+        | profile  | outcome | victim | next |
+        | official | refused | 5      | 3    |
+
+      @fi-wikipedia @NO-STACKING
+      Examples:
+        | profile      | outcome | victim | next |
+        | fi-wikipedia | refused | 5      | 3    |
+
+      @id-wikipedia @NO-STACKING
+      Examples:
+        | profile      | outcome | victim | next |
+        | id-wikipedia | refused | 5      | 3    |
+
+      @sv-unoregler @V-STACK-DRAW
+      Examples:
+        | profile      | outcome                               | victim | next |
+        | sv-unoregler | the top card is GD2; seat 0 is to act | 2      | 7    |
 
   Rule: PENALTY-CARDS-NOT-PLAYABLE
 
@@ -401,7 +433,9 @@ Feature: Action cards: Skip, Reverse and Draw Two
       When seat 0 plays RD2
       And seat 1 tries to play R4
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks PENALTY-CARDS-NOT-PLAYABLE
       And seat 1 may not play R4
 
     @PENALTY-CARDS-NOT-PLAYABLE @negative @official @fi-wikipedia @id-wikipedia
@@ -421,7 +455,9 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And seat 1 accepts
       And seat 1 tries to play B4
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-EFFECT
       And seat 1 holds exactly Y1 Y2 G3 B4 G8 Y9 G6
       And seat 2 is to act
 
@@ -442,6 +478,7 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And seat 1 challenges
       And seat 1 tries to play B6
       Then the action is refused
+      # checks WD4-CHALLENGE-INNOCENT
       And seat 1 holds 9 cards
       And seat 2 is to act
 
@@ -462,6 +499,7 @@ Feature: Action cards: Skip, Reverse and Draw Two
       And seat 1 challenges
       And seat 0 tries to play B4
       Then the action is refused
+      # checks WD4-CHALLENGE-GUILTY
       And seat 0 holds exactly R2 B5 B4 G8 Y9 G6
       And seat 1 is to act
 
@@ -481,5 +519,6 @@ Feature: Action cards: Skip, Reverse and Draw Two
       When seat 0 catches seat 1
       And seat 1 tries to play R4
       Then the action is refused
+      # checks UNO-PENALTY
       And seat 1 holds exactly B1 R4 G8
       And seat 0 is to act

@@ -21,7 +21,9 @@ Feature: Drawing on one's turn
         | action |
         | draws  |
       When seat 0 draws
+      # checks DRAW-ONE
       Then seat 0 holds exactly G9 B2 Y6
+      # checks DRAW-END-TURN
       And seat 1 is to act
 
     @DRAW-WHEN-STUCK @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -37,7 +39,9 @@ Feature: Drawing on one's turn
       And the top card is R7
       When seat 0 tries to pass
       Then the action is refused under TURN-ACTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks DRAW-WHEN-STUCK
       And seat 0 may not pass
 
   Rule: DRAW-ONE
@@ -58,6 +62,7 @@ Feature: Drawing on one's turn
       Then seat 0 holds 3 cards
       And the position has /draw_pile/0 = "G4"
       And an event cards_drawn cites DRAW-ONE
+      # checks DRAW-END-TURN
       And seat 1 is to act
 
     @DRAW-ONE @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -75,6 +80,7 @@ Feature: Drawing on one's turn
       When seat 0 draws
       Then seat 0 holds exactly G9 B2 R3
       And the position has /draw_pile/0 = "G4"
+      # checks DRAW-THEN-PLAY
       And seat 0 is to act
 
     @DRAW-ONE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -92,10 +98,12 @@ Feature: Drawing on one's turn
       When seat 0 draws
       And seat 0 tries to draw
       Then the action is refused under DRAW-ONE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks DRAW-ONE
       And seat 0 holds 3 cards
 
-    @AMB-17 @DRAW-ONE @DRAW-WHEN-STUCK @V-DRAW-UNTIL-PLAYABLE @V-DRAW-FIXED @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-17
     Scenario Outline: how many cards a stuck player draws
       Cites fi-wikipedia › Pelin kulku › ¶4; fi-wikipedia › Muunnoksia › ¶1 item 1; sv-unoregler › Om man inte kan lägga › ¶1; id-wikipedia › Aturan resmi › ¶4 item 3
 
@@ -111,14 +119,35 @@ Feature: Drawing on one's turn
       When seat 0 draws
       Then the outcome is <outcome>
 
+      @official @DRAW-ONE
       Examples:
-        | profile      | option                                              | outcome                                                   |
-        | official     | V-DRAW-UNTIL-PLAYABLE is false                      | seat 0 holds 3 cards; seat 1 is to act                    |
-        | fi-wikipedia | V-DRAW-UNTIL-PLAYABLE is false                      | seat 0 holds 3 cards; seat 1 is to act                    |
-        | sv-unoregler | V-DRAW-FIXED is false                               | seat 0 holds 3 cards; seat 1 is to act                    |
-        | id-wikipedia | V-DRAW-FIXED is false                               | seat 0 holds 3 cards; seat 1 is to act                    |
-        | official     | V-DRAW-UNTIL-PLAYABLE                               | seat 0 holds 3 cards; seat 0 is to act; seat 0 may draw; seat 0 may not pass |
-        | official     | V-DRAW-FIXED is {"n": 3, "mode": "exactly"}         | seat 0 holds 5 cards; seat 0 may play R3; seat 0 may pass |
+        | profile  | option                         | outcome                                |
+        | official | V-DRAW-UNTIL-PLAYABLE is false | seat 0 holds 3 cards; seat 1 is to act |
+
+      @fi-wikipedia @DRAW-ONE
+      Examples:
+        | profile      | option                         | outcome                                |
+        | fi-wikipedia | V-DRAW-UNTIL-PLAYABLE is false | seat 0 holds 3 cards; seat 1 is to act |
+
+      @sv-unoregler @DRAW-ONE
+      Examples:
+        | profile      | option                | outcome                                |
+        | sv-unoregler | V-DRAW-FIXED is false | seat 0 holds 3 cards; seat 1 is to act |
+
+      @id-wikipedia @DRAW-ONE
+      Examples:
+        | profile      | option                | outcome                                |
+        | id-wikipedia | V-DRAW-FIXED is false | seat 0 holds 3 cards; seat 1 is to act |
+
+      @official @V-DRAW-UNTIL-PLAYABLE
+      Examples:
+        | profile  | option                | outcome                                                                      |
+        | official | V-DRAW-UNTIL-PLAYABLE | seat 0 holds 3 cards; seat 0 is to act; seat 0 may draw; seat 0 may not pass |
+
+      @official @V-DRAW-FIXED
+      Examples:
+        | profile  | option                                      | outcome                                                   |
+        | official | V-DRAW-FIXED is {"n": 3, "mode": "exactly"} | seat 0 holds 5 cards; seat 0 may play R3; seat 0 may pass |
 
   Rule: DRAW-VOLUNTARY
 
@@ -136,29 +165,13 @@ Feature: Drawing on one's turn
       And the draw pile starts with Y6
       Then seat 0 may draw
       When seat 0 draws
+      # checks DRAW-ONE
       Then seat 0 holds exactly R5 G9 Y6
       And the top card is R7
+      # checks DRAW-END-TURN
       And seat 1 is to act
 
-    @DRAW-VOLUNTARY @DRAW-THEN-PLAY @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
-    Scenario: after a voluntary draw the playable card in hand must wait
-      Cites id-wikipedia › Aturan resmi › ¶4; id-wikipedia › Aturan resmi › ¶7
-
-      Given a 3-player game
-      And the hands are
-        | seat | cards |
-        | 0    | R5 G9 |
-        | 1    | B1 B3 |
-        | 2    | Y3 Y4 |
-      And the top card is R7
-      And the draw pile starts with R3
-      When seat 0 draws
-      And seat 0 tries to play R5
-      Then the action is refused under DRAW-THEN-PLAY
-      And the position is unchanged
-      And seat 0 may play R3
-
-    @AMB-18 @DRAW-VOLUNTARY @DRAW-WHEN-STUCK @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-18
     Scenario Outline: drawing while holding a card that could be played
       Cites id-wikipedia › Aturan resmi › ¶4; fi-wikipedia › Pelin kulku › ¶4; sv-unoregler › Om man inte kan lägga › ¶1
 
@@ -173,14 +186,49 @@ Feature: Drawing on one's turn
       When seat 0 draws
       Then the outcome is <outcome>
 
+      @official @DRAW-VOLUNTARY
       Examples:
-        | profile      | hand  | outcome                                     |
-        | official     | R5 G9 | seat 0 holds exactly R5 G9 Y6; seat 1 is to act |
+        | profile  | hand  | outcome                                         |
+        | official | R5 G9 | seat 0 holds exactly R5 G9 Y6; seat 1 is to act |
+
+      @fi-wikipedia @DRAW-VOLUNTARY
+      Examples:
+        | profile      | hand  | outcome                                         |
         | fi-wikipedia | R5 G9 | seat 0 holds exactly R5 G9 Y6; seat 1 is to act |
+
+      @id-wikipedia @DRAW-VOLUNTARY
+      Examples:
+        | profile      | hand | outcome                                        |
+        | id-wikipedia | W B2 | seat 0 holds exactly W B2 Y6; seat 1 is to act |
+
+      @sv-unoregler @DRAW-WHEN-STUCK
+      Examples:
+        | profile      | hand  | outcome                                         |
         | sv-unoregler | G7 B2 | seat 0 holds exactly G7 B2 Y6; seat 1 is to act |
-        | id-wikipedia | W B2  | seat 0 holds exactly W B2 Y6; seat 1 is to act  |
 
   Rule: DRAW-THEN-PLAY
+
+    @DRAW-THEN-PLAY @DRAW-VOLUNTARY @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: after a voluntary draw the playable card in hand must wait
+      Cites id-wikipedia › Aturan resmi › ¶4; id-wikipedia › Aturan resmi › ¶7
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5 G9 |
+        | 1    | B1 B3 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      And the draw pile starts with R3
+      # checks DRAW-VOLUNTARY
+      When seat 0 draws
+      # checks DRAW-THEN-PLAY
+      And seat 0 tries to play R5
+      Then the action is refused under DRAW-THEN-PLAY
+      # checks P-ILLEGAL-PLAY-REJECTED
+      And the position is unchanged
+      # checks DRAW-THEN-PLAY
+      And seat 0 may play R3
 
     @DRAW-THEN-PLAY @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: the drawn card may be played at once
@@ -238,6 +286,7 @@ Feature: Drawing on one's turn
       And seat 0 passes
       Then seat 0 holds exactly G9 B2 R3
       And the top card is R7
+      # checks DRAW-END-TURN
       And seat 1 is to act
 
     @DRAW-THEN-PLAY @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -255,11 +304,13 @@ Feature: Drawing on one's turn
       When seat 0 draws
       And seat 0 tries to play G9
       Then the action is refused under DRAW-THEN-PLAY
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks DRAW-THEN-PLAY
       And seat 0 may not play W
       And seat 0 may play G3
 
-    @AMB-19 @DRAW-THEN-PLAY @MATCH-ON-WILD @WD4-RESTRICTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-19
     Scenario Outline: which drawn cards may be played
       Cites fi-wikipedia › Pelin kulku › ¶4; sv-unoregler › Om man inte kan lägga › ¶2; id-wikipedia › Aturan resmi › ¶4 item 3; id-wikipedia › Aturan resmi › ¶7
 
@@ -274,15 +325,32 @@ Feature: Drawing on one's turn
       When seat 0 draws
       Then the outcome is <outcome>
 
+      @official @DRAW-THEN-PLAY
       Examples:
-        | profile      | hand  | top                     | drawn | outcome                                      |
-        | official     | G9 B2 | R7                      | R3    | seat 0 may play R3; seat 0 may pass          |
-        | fi-wikipedia | G9 B2 | R7                      | W     | seat 0 may play W; seat 0 may pass           |
-        | official     | G9 B2 | R7                      | WD4   | seat 0 may play WD4                          |
-        | sv-unoregler | G9 B2 | R7                      | WD4   | seat 0 may play WD4                          |
-        | sv-unoregler | R5 G9 | R7                      | WD4   | seat 0 may not play WD4; seat 1 is to act    |
-        | id-wikipedia | G9 B2 | W and the colour is blue | G4   | seat 1 is to act; seat 0 holds 3 cards       |
-        | id-wikipedia | G9 B2 | W and the colour is blue | B4   | seat 0 may play B4; seat 0 is to act         |
+        | profile  | hand  | top | drawn | outcome                             |
+        | official | G9 B2 | R7  | R3    | seat 0 may play R3; seat 0 may pass |
+
+      @fi-wikipedia @DRAW-THEN-PLAY
+      Examples:
+        | profile      | hand  | top | drawn | outcome                            |
+        | fi-wikipedia | G9 B2 | R7  | W     | seat 0 may play W; seat 0 may pass |
+
+      @official @WD4-RESTRICTION
+      Examples:
+        | profile  | hand  | top | drawn | outcome             |
+        | official | G9 B2 | R7  | WD4   | seat 0 may play WD4 |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | hand  | top | drawn | outcome                                   |
+        | sv-unoregler | G9 B2 | R7  | WD4   | seat 0 may play WD4                       |
+        | sv-unoregler | R5 G9 | R7  | WD4   | seat 0 may not play WD4; seat 1 is to act |
+
+      @id-wikipedia @MATCH-ON-WILD
+      Examples:
+        | profile      | hand  | top                      | drawn | outcome                                |
+        | id-wikipedia | G9 B2 | W and the colour is blue | G4    | seat 1 is to act; seat 0 holds 3 cards |
+        | id-wikipedia | G9 B2 | W and the colour is blue | B4    | seat 0 may play B4; seat 0 is to act   |
 
   Rule: DRAW-END-TURN
 
@@ -319,7 +387,7 @@ Feature: Drawing on one's turn
       Then an event turn_ended cites DRAW-END-TURN
       And seat 1 is to act
 
-    @DRAW-END-TURN @TURN-ADVANCE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @DRAW-END-TURN @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: the turn after a kept card follows the direction of play
       Cites sv-unoregler › Om man inte kan lägga › ¶2; id-wikipedia › Aturan resmi › ¶7
 
@@ -367,5 +435,7 @@ Feature: Drawing on one's turn
       When seat 0 draws
       And seat 0 passes
       And seat 0 tries to play R3
+      # checks DRAW-END-TURN
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged

@@ -18,8 +18,11 @@ Feature: The first discard
       And the cards are dealt with the starter G6
       Then the top card is G6
       And the current colour is green
+      # checks FIRST-PLAYER
       And seat 1 is to act
+      # checks FIRST-CARD-NUMBER
       And play runs clockwise
+      # checks DEAL-SEVEN
       And seat 1 holds 7 cards
 
     @FIRST-CARD-NUMBER @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -41,8 +44,11 @@ Feature: The first discard
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter R3
       And seat 2 tries to play R3
+      # checks FIRST-CARD-NUMBER
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks FIRST-CARD-NUMBER
       And seat 1 is to act
 
   Rule: FIRST-CARD-SKIP
@@ -77,10 +83,12 @@ Feature: The first discard
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter RS
       And seat 1 tries to play R2
+      # checks FIRST-CARD-SKIP
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
-    @AMB-13 @FIRST-CARD-SKIP @FIRST-CARD-DRAW-TWO @FIRST-CARD-WILD @FIRST-CARD-WD4 @FIRST-CARD-NUMBER @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-13
     Scenario Outline: a special starter takes its effect or is replaced
       Cites id-wikipedia › Aturan resmi › ¶4; id-wikipedia › Aturan resmi › ¶6; fi-wikipedia › Pelin kulku › ¶2
 
@@ -89,15 +97,36 @@ Feature: The first discard
       And the cards are dealt with the starter <starter>
       Then the outcome is <outcome>
 
+      @official @FIRST-CARD-SKIP
       Examples:
-        | profile      | starter | outcome                                              |
-        | official     | RS      | seat 2 is to act; the top card is RS                 |
-        | sv-unoregler | RD2     | seat 2 is to act; seat 1 holds 9 cards               |
-        | id-wikipedia | W       | the phase is colour; seat 1 is to act                |
-        | official     | WD4     | the game waits for a new starter; seat 1 holds 7 cards |
-        | fi-wikipedia | RS      | the game waits for a new starter; nobody may act     |
+        | profile  | starter | outcome                              |
+        | official | RS      | seat 2 is to act; the top card is RS |
+
+      @sv-unoregler @FIRST-CARD-DRAW-TWO
+      Examples:
+        | profile      | starter | outcome                                |
+        | sv-unoregler | RD2     | seat 2 is to act; seat 1 holds 9 cards |
+
+      @id-wikipedia @FIRST-CARD-WILD
+      Examples:
+        | profile      | starter | outcome                               |
+        | id-wikipedia | W       | the phase is colour; seat 1 is to act |
+
+      @official @FIRST-CARD-WD4
+      Examples:
+        | profile  | starter | outcome                                                |
+        | official | WD4     | the game waits for a new starter; seat 1 holds 7 cards |
+
+      @fi-wikipedia @V-FIRST-CARD-NO-SPECIAL
+      Examples:
+        | profile      | starter | outcome                                                |
+        | fi-wikipedia | RS      | the game waits for a new starter; nobody may act       |
         | fi-wikipedia | RD2     | the game waits for a new starter; seat 1 holds 7 cards |
-        | fi-wikipedia | G6      | seat 1 is to act; the top card is G6                 |
+
+      @fi-wikipedia @FIRST-CARD-NUMBER
+      Examples:
+        | profile      | starter | outcome                              |
+        | fi-wikipedia | G6      | seat 1 is to act; the top card is G6 |
 
   Rule: FIRST-CARD-REVERSE
 
@@ -131,10 +160,12 @@ Feature: The first discard
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter RR
       And seat 1 tries to play R2
+      # checks FIRST-CARD-REVERSE
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
-    @AMB-15 @FIRST-CARD-REVERSE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-15
     Scenario Outline: who opens after a Reverse starter
       Cites id-wikipedia › Aturan resmi › ¶6 item Reverse; fi-wikipedia › Pelin kulku › ¶2
 
@@ -143,13 +174,36 @@ Feature: The first discard
       And the cards are dealt with the starter RR
       Then the outcome is <outcome>
 
+      @official @FIRST-CARD-REVERSE
       Examples:
-        | profile      | players | dealer draw | outcome                                            |
-        | official     | 4       | R9 G2 B3 Y4 | seat 0 is to act; play runs counter-clockwise      |
-        | sv-unoregler | 4       | R9 G2 B3 Y4 | seat 0 is to act; play runs counter-clockwise      |
-        | id-wikipedia | 2       | R9 G2       | seat 0 is to act                                   |
-        | official     | 2       | R9 G2       | seat 0 is to act; seat 1 holds 7 cards             |
+        | profile  | players | dealer draw | outcome                                       |
+        | official | 4       | R9 G2 B3 Y4 | seat 0 is to act; play runs counter-clockwise |
+        | official | 2       | R9 G2       | seat 0 is to act; seat 1 holds 7 cards        |
+
+      @sv-unoregler @FIRST-CARD-REVERSE
+      Examples:
+        | profile      | players | dealer draw | outcome                                       |
+        | sv-unoregler | 4       | R9 G2 B3 Y4 | seat 0 is to act; play runs counter-clockwise |
+
+      @id-wikipedia @FIRST-CARD-REVERSE
+      Examples:
+        | profile      | players | dealer draw | outcome          |
+        | id-wikipedia | 2       | R9 G2       | seat 0 is to act |
+
+      @fi-wikipedia @V-FIRST-CARD-NO-SPECIAL
+      Examples:
+        | profile      | players | dealer draw | outcome                                               |
         | fi-wikipedia | 4       | R9 G2 B3 Y4 | the game waits for a new starter; play runs clockwise |
+
+    @FIRST-CARD-REVERSE @official @sv-unoregler @id-wikipedia
+    Scenario: a Reverse starter is the one exception to the clockwise start
+      Cites id-wikipedia › Aturan resmi › ¶5; id-wikipedia › Aturan resmi › ¶6 item Reverse
+
+      Given a new 4-player match
+      When the dealer-selection cards are R5 G9 B2 Y7
+      And the cards are dealt with the starter RR
+      Then play runs counter-clockwise
+      And seat 1 is to act
 
   Rule: FIRST-CARD-DRAW-TWO
 
@@ -186,8 +240,11 @@ Feature: The first discard
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter RD2
       And seat 1 tries to play RS
+      # checks FIRST-CARD-DRAW-TWO
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks FIRST-CARD-DRAW-TWO
       And seat 1 holds 9 cards
 
   Rule: FIRST-CARD-WILD
@@ -207,7 +264,7 @@ Feature: The first discard
       When seat 1 plays R2
       Then seat 2 is to act
 
-    @FIRST-CARD-WILD @DRAW-WHEN-STUCK @official @sv-unoregler @id-wikipedia
+    @FIRST-CARD-WILD @official @sv-unoregler @id-wikipedia
     Scenario: after naming a colour the first player may draw instead
       Cites id-wikipedia › Aturan resmi › ¶6 item Wild
 
@@ -219,20 +276,48 @@ Feature: The first discard
         | action |
         | draws  |
       When seat 1 draws
+      # checks DRAW-ONE
       Then seat 1 holds 8 cards
+      # checks DRAW-END-TURN
       And seat 2 is to act
+      # checks FIRST-CARD-WILD
       And the current colour is blue
 
-    @FIRST-CARD-WILD @WD4-RESTRICTION @official @sv-unoregler @id-wikipedia
+    @FIRST-CARD-WILD @official @sv-unoregler @id-wikipedia
     Scenario: the named colour is the one the Wild Draw Four test uses
       Cites id-wikipedia › Aturan resmi › ¶6 item Wild
 
-      Given a new 4-player match
+      Given the option WD4-BLUFF.wd4_enforcement is "engine"
+      And a new 4-player match
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter W and the draw pile starting with WD4
       And seat 1 names yellow
       And seat 1 draws
       Then seat 1 may play WD4
+
+    @FIRST-CARD-WILD @negative @official @sv-unoregler @id-wikipedia
+    Scenario: a named colour the first player holds bars a Wild Draw Four
+      Cites id-wikipedia › Aturan resmi › ¶6 item Wild
+
+      Given the option WD4-BLUFF.wd4_enforcement is "engine"
+      And a new 4-player match
+      When the dealer-selection cards are R9 G2 B3 Y4
+      And the cards are dealt with the starter W and the draw pile starting with WD4
+      And seat 1 names red
+      And seat 1 draws
+      Then seat 1 holds 8 cards
+      And seat 1 may not play WD4
+
+    @FIRST-CARD-WILD @official @sv-unoregler @id-wikipedia
+    Scenario: after naming the colour the first player is not made to play at once
+      Cites id-wikipedia › Aturan resmi › ¶6 item Wild; id-wikipedia › Aturan resmi › ¶4
+
+      Given a new 4-player match
+      When the dealer-selection cards are R9 G2 B3 Y4
+      And the cards are dealt with the starter W
+      And seat 1 names red
+      Then seat 1 may play R2
+      And seat 1 may draw
 
     @FIRST-CARD-WILD @negative @official @sv-unoregler @id-wikipedia
     Scenario: the first player names the colour before playing
@@ -242,8 +327,11 @@ Feature: The first discard
       When the dealer-selection cards are R9 G2 B3 Y4
       And the cards are dealt with the starter W
       And seat 1 tries to play R2
+      # checks FIRST-CARD-WILD
       Then the action is refused under WILD-COLOUR-CHOICE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks FIRST-CARD-WILD
       And seat 1 may name red
 
     @FIRST-CARD-WILD @MATCH-ON-WILD @negative @official @sv-unoregler @id-wikipedia
@@ -256,9 +344,10 @@ Feature: The first discard
       And seat 1 names blue
       And seat 1 tries to play R2
       Then the action is refused under MATCH-ON-WILD
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
-    @AMB-14 @FIRST-CARD-WILD @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-14
     Scenario Outline: who acts after a Wild starter
       Cites id-wikipedia › Aturan resmi › ¶6 item Wild; fi-wikipedia › Pelin kulku › ¶2
 
@@ -267,16 +356,29 @@ Feature: The first discard
       And the cards are dealt with the starter W
       Then the outcome is <outcome>
 
+      @official @FIRST-CARD-WILD
+      Examples:
+        | profile  | outcome                                                      |
+        | official | the phase is colour; seat 1 is to act; seat 1 may name green |
+
+      @sv-unoregler @FIRST-CARD-WILD
       Examples:
         | profile      | outcome                                                       |
-        | official     | the phase is colour; seat 1 is to act; seat 1 may name green  |
         | sv-unoregler | the phase is colour; seat 1 may name red; seat 1 may not draw |
-        | id-wikipedia | the phase is colour; seat 1 may name blue                     |
-        | fi-wikipedia | the game waits for a new starter; nobody may act              |
+
+      @id-wikipedia @FIRST-CARD-WILD
+      Examples:
+        | profile      | outcome                                   |
+        | id-wikipedia | the phase is colour; seat 1 may name blue |
+
+      @fi-wikipedia @V-FIRST-CARD-NO-SPECIAL
+      Examples:
+        | profile      | outcome                                          |
+        | fi-wikipedia | the game waits for a new starter; nobody may act |
 
   Rule: FIRST-CARD-WD4
 
-    @FIRST-CARD-WD4 @FIRST-DISCARD-FLIP @official @sv-unoregler @id-wikipedia
+    @FIRST-CARD-WD4 @official @sv-unoregler @id-wikipedia
     Scenario: a Wild Draw Four starter is shuffled back and replaced
       Cites id-wikipedia › Aturan resmi › ¶6
 
@@ -305,7 +407,7 @@ Feature: The first discard
       Then the top card is B8
       And seat 1 is to act
 
-    @FIRST-CARD-WD4 @FIRST-CARD-SKIP @official @sv-unoregler @id-wikipedia
+    @FIRST-CARD-WD4 @official @sv-unoregler @id-wikipedia
     Scenario: a replacement starter takes its own effect
       Cites id-wikipedia › Aturan resmi › ¶6
 

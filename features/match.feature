@@ -22,8 +22,11 @@ Feature: The match to 500 points
       And seat 0 has called UNO
       And the scores are 480 10 0
       When seat 0 plays R5
+      # checks ROUND-END
       Then the round is won by seat 0
+      # checks SCORE-WINNER-TAKES
       And the scores are 512 10 0
+      # checks MATCH-TARGET-500
       And the match is won by seat 0
 
     @MATCH-TARGET-500 @official @fi-wikipedia @id-wikipedia
@@ -40,7 +43,9 @@ Feature: The match to 500 points
       And seat 0 has called UNO
       And the scores are 480 10 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 500 10 0
+      # checks MATCH-TARGET-500
       And the match is won by seat 0
 
     @MATCH-TARGET-500 @official @fi-wikipedia @id-wikipedia
@@ -57,7 +62,9 @@ Feature: The match to 500 points
       And seat 0 has called UNO
       And the scores are 420 490 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 520 490 0
+      # checks MATCH-TARGET-500
       And the match is won by seat 0
 
     @MATCH-TARGET-500 @negative @official @fi-wikipedia @id-wikipedia
@@ -74,8 +81,11 @@ Feature: The match to 500 points
       And seat 0 has called UNO
       And the scores are 480 10 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 499 10 0
+      # checks MATCH-TARGET-500
       And the match goes on
+      # checks NEW-ROUND
       And the game waits for the deal
 
     @MATCH-TARGET-500 @negative @official @fi-wikipedia @id-wikipedia
@@ -96,7 +106,7 @@ Feature: The match to 500 points
       When seat 1 tries to draw
       Then the action is refused under MATCH-TARGET-500
 
-    @AMB-27 @MATCH-TARGET-500 @V-SINGLE-ROUND @NEW-ROUND @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-27
     Scenario Outline: a match to 500 or a single round
       Cites fi-wikipedia › Pelin tavoite › ¶1; fi-wikipedia › Pisteytys › ¶2; sv-unoregler › Regler – Hur man spelar UNO › ¶4; sv-unoregler › Räkna poäng i UNO › ¶1; sv-unoregler › Räkna poäng i UNO › ¶2; id-wikipedia › Aturan resmi › ¶1; id-wikipedia › Aturan resmi › ¶14
 
@@ -113,12 +123,25 @@ Feature: The match to 500 points
       Then the round is won by seat 0
       And the outcome is <outcome>
 
+      @official @MATCH-TARGET-500
       Examples:
-        | profile      | before     | outcome                                                            |
-        | official     | 0 0 0      | the scores are 32 0 0; the match goes on; the game waits for the deal |
-        | fi-wikipedia | 0 0 0      | the scores are 32 0 0; the match goes on                           |
-        | id-wikipedia | 470 0 0    | the scores are 502 0 0; the match is won by seat 0                 |
-        | sv-unoregler | 0 0 0      | the match is won by seat 0; the scores are 0 0 0                   |
+        | profile  | before | outcome                                                               |
+        | official | 0 0 0  | the scores are 32 0 0; the match goes on; the game waits for the deal |
+
+      @fi-wikipedia @MATCH-TARGET-500
+      Examples:
+        | profile      | before | outcome                                  |
+        | fi-wikipedia | 0 0 0  | the scores are 32 0 0; the match goes on |
+
+      @id-wikipedia @MATCH-TARGET-500
+      Examples:
+        | profile      | before  | outcome                                            |
+        | id-wikipedia | 470 0 0 | the scores are 502 0 0; the match is won by seat 0 |
+
+      @sv-unoregler @V-SINGLE-ROUND
+      Examples:
+        | profile      | before | outcome                                          |
+        | sv-unoregler | 0 0 0  | the match is won by seat 0; the scores are 0 0 0 |
 
   Rule: NEW-ROUND
 
@@ -157,11 +180,15 @@ Feature: The match to 500 points
       And the scores are 100 40 0
       When seat 0 plays R5
       And the cards are dealt with the starter G6
+      # checks DEAL-SEVEN
       Then seat 0 holds 7 cards
       And seat 1 holds 7 cards
       And seat 2 holds 7 cards
+      # checks NEW-ROUND
       And the top card is G6
+      # checks MATCH-TARGET-500
       And the scores are 132 40 0
+      # checks P-NEXT-DEALER
       And seat 1 is to act
 
     @NEW-ROUND @negative @official @fi-wikipedia @id-wikipedia
@@ -181,6 +208,7 @@ Feature: The match to 500 points
       And the position has /chance/type = "deal"
       When the dealer-selection cards are R5 G9 B2
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @NEW-ROUND @negative @official @fi-wikipedia @id-wikipedia
@@ -203,7 +231,7 @@ Feature: The match to 500 points
 
   Rule: P-NEXT-DEALER
 
-    @P-NEXT-DEALER @NEW-ROUND @official @fi-wikipedia @id-wikipedia
+    @P-NEXT-DEALER @official @fi-wikipedia @id-wikipedia
     Scenario: the deal passes one seat clockwise
       Policy: no source settles this; by default the deal moves to the previous dealer's left.
 
@@ -219,8 +247,10 @@ Feature: The match to 500 points
       And seat 0 has called UNO
       When seat 0 plays R5
       Then seat 2 is the dealer
+      # checks P-DEAL-ORDER
       And the position has /chance/seats = [3, 0, 1, 2]
       When the cards are dealt with the starter G6
+      # checks FIRST-PLAYER
       Then seat 3 is to act
 
     @P-NEXT-DEALER @official
@@ -241,6 +271,7 @@ Feature: The match to 500 points
       When seat 0 plays R5
       Then seat 0 is the dealer
       When the cards are dealt with the starter G6
+      # checks FIRST-PLAYER
       Then seat 1 is to act
 
     @P-NEXT-DEALER @P-STALEMATE @negative @official @fi-wikipedia @id-wikipedia
@@ -265,7 +296,7 @@ Feature: The match to 500 points
       And seat 2 is the dealer
       And the game waits for the deal
 
-    @AMB-16 @P-NEXT-DEALER @official @fi-wikipedia @id-wikipedia
+    @AMB-16
     Scenario Outline: who deals the next round
       Policy: no source settles this; the documents never say who deals after the first round.
 
@@ -283,9 +314,18 @@ Feature: The match to 500 points
       When seat 0 plays R5
       Then the outcome is <outcome>
 
+      @official @P-NEXT-DEALER
       Examples:
-        | profile      | next dealer           | outcome                                                  |
-        | official     | left_of_previous      | seat 2 is the dealer; the game waits for the deal        |
-        | fi-wikipedia | left_of_previous      | seat 2 is the dealer                                     |
-        | id-wikipedia | left_of_previous      | seat 2 is the dealer                                     |
-        | official     | previous_round_winner | seat 0 is the dealer; the position has /chance/seats = [1, 2, 3, 0] |
+        | profile  | next dealer           | outcome                                                             |
+        | official | left_of_previous      | seat 2 is the dealer; the game waits for the deal                   |
+        | official | previous_round_winner | seat 0 is the dealer; the position has /chance/seats = [1, 2, 3, 0] |
+
+      @fi-wikipedia @P-NEXT-DEALER
+      Examples:
+        | profile      | next dealer      | outcome              |
+        | fi-wikipedia | left_of_previous | seat 2 is the dealer |
+
+      @id-wikipedia @P-NEXT-DEALER
+      Examples:
+        | profile      | next dealer      | outcome              |
+        | id-wikipedia | left_of_previous | seat 2 is the dealer |

@@ -17,6 +17,7 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       When seat 0 plays R5
       Then the top card is R5
+      # checks TURN-ADVANCE
       And seat 1 is to act
 
     @PLAY-MATCH @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -28,7 +29,9 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       When seat 0 tries to play G9
       Then the action is refused under PLAY-MATCH
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks PLAY-MATCH
       And seat 0 may not play B2
 
     @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -44,7 +47,9 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       When seat 0 plays G7
       Then the top card is G7
+      # checks CURRENT-COLOUR
       And the current colour is green
+      # checks TURN-ADVANCE
       And seat 1 is to act
 
     @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -60,6 +65,7 @@ Feature: Matching a card to the discard pile
       And the top card is RS
       When seat 0 plays GS
       Then the top card is GS
+      # checks SKIP-EFFECT
       And seat 2 is to act
 
     @PLAY-MATCH @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -75,10 +81,12 @@ Feature: Matching a card to the discard pile
       And the top card is RS
       When seat 0 tries to play GR
       Then the action is refused under PLAY-MATCH
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks PLAY-MATCH
       And seat 0 may not play GD2
 
-    @AMB-29 @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-29
     Scenario Outline: a coloured special card needs a match while a wild card does not
       Cites sv-unoregler › Lägga kort › ¶1; sv-unoregler › Lägga kort › ¶2; sv-unoregler › Vänd › ¶1; sv-unoregler › Dra 2 › ¶1; fi-wikipedia › Toimintakortit › ¶3; id-wikipedia › Aturan resmi › ¶4 item 1
 
@@ -92,14 +100,27 @@ Feature: Matching a card to the discard pile
       When seat 0 tries to play <card>
       Then the outcome is <outcome>
 
+      @official @PLAY-MATCH
+      Examples:
+        | profile  | card | outcome                  |
+        | official | GS   | refused under PLAY-MATCH |
+
+      @fi-wikipedia @PLAY-MATCH
+      Examples:
+        | profile      | card | outcome                  |
+        | fi-wikipedia | GD2  | refused under PLAY-MATCH |
+
+      @sv-unoregler @PLAY-MATCH
       Examples:
         | profile      | card | outcome                              |
-        | official     | GS   | refused under PLAY-MATCH             |
         | sv-unoregler | GS   | refused under PLAY-MATCH             |
         | sv-unoregler | GD2  | refused under PLAY-MATCH             |
         | sv-unoregler | BR   | refused under PLAY-MATCH             |
         | sv-unoregler | RS   | seat 2 is to act; the top card is RS |
-        | fi-wikipedia | GD2  | refused under PLAY-MATCH             |
+
+      @id-wikipedia @WILD-ANYTIME
+      Examples:
+        | profile      | card | outcome                                |
         | id-wikipedia | W    | the phase is colour; the top card is W |
 
   Rule: TURN-ACTION
@@ -166,7 +187,9 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       When seat 0 tries to pass
       Then the action is refused under TURN-ACTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks TURN-ACTION
       And seat 0 is to act
 
   Rule: CURRENT-COLOUR
@@ -284,10 +307,12 @@ Feature: Matching a card to the discard pile
       And the current colour is blue
       When seat 0 tries to play G7
       Then the action is refused under MATCH-ON-WILD
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks MATCH-ON-WILD
       And seat 0 may not play R2
 
-    @AMB-31 @MATCH-ON-WILD @CURRENT-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-31
     Scenario Outline: matching through a wild to the card beneath
       Cites fi-wikipedia › Pelin kulku › ¶3; sv-unoregler › Färg › ¶1; id-wikipedia › Aturan resmi › ¶4 item 1
 
@@ -302,13 +327,37 @@ Feature: Matching a card to the discard pile
       When seat 0 tries to play <card>
       Then the outcome is <outcome>
 
+      @official @MATCH-ON-WILD
       Examples:
-        | profile      | card | outcome                          |
-        | official     | G7   | refused under MATCH-ON-WILD      |
-        | fi-wikipedia | R3   | refused under MATCH-ON-WILD      |
-        | sv-unoregler | G7   | refused under MATCH-ON-WILD      |
-        | id-wikipedia | G7   | refused under MATCH-ON-WILD      |
+        | profile  | card | outcome                     |
+        | official | G7   | refused under MATCH-ON-WILD |
+
+      @fi-wikipedia @MATCH-ON-WILD
+      Examples:
+        | profile      | card | outcome                     |
+        | fi-wikipedia | R3   | refused under MATCH-ON-WILD |
+
+      @sv-unoregler @MATCH-ON-WILD
+      Examples:
+        | profile      | card | outcome                     |
+        | sv-unoregler | G7   | refused under MATCH-ON-WILD |
+
+      @id-wikipedia @MATCH-ON-WILD
+      Examples:
+        | profile      | card | outcome                              |
+        | id-wikipedia | G7   | refused under MATCH-ON-WILD          |
         | id-wikipedia | B5   | the top card is B5; seat 1 is to act |
+
+    @MATCH-ON-WILD @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: a Wild has no colour of its own to match
+      Cites id-wikipedia › Aturan resmi › ¶3; sv-unoregler › UNO kortleken › ¶4
+
+      Given a 3-player game
+      And seat 0 holds R5 G9
+      And the discard pile is R7 W (bottom to top)
+      And the current colour is green
+      When seat 0 tries to play R5
+      Then the action is refused under MATCH-ON-WILD
 
   Rule: ONE-CARD-PER-TURN
 
@@ -341,7 +390,9 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       And the draw pile starts with R3
       When seat 0 draws
+      # checks DRAW-THEN-PLAY
       And seat 0 plays R3
+      # checks ONE-CARD-PER-TURN
       Then the discard pile holds 2 cards
       And seat 1 is to act
 
@@ -359,6 +410,7 @@ Feature: Matching a card to the discard pile
       When seat 0 plays R5
       And seat 0 tries to play R5
       Then the action is refused under ONE-CARD-PER-TURN
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @ONE-CARD-PER-TURN @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -374,12 +426,14 @@ Feature: Matching a card to the discard pile
       And the top card is G7
       And the draw pile starts with R7
       When seat 0 draws
+      # checks DRAW-THEN-PLAY
       And seat 0 plays R7
+      # checks ONE-CARD-PER-TURN
       Then seat 1 is to act
       And seat 0 may not play R4
       And seat 0 holds exactly R4 G9 B2
 
-    @AMB-28 @ONE-CARD-PER-TURN @V-MULTI-IDENTICAL @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-28
     Scenario Outline: identical cards go down one per turn unless a variant allows more
       Cites fi-wikipedia › Pelin kulku › ¶3; fi-wikipedia › Rangaistukset › ¶2; sv-unoregler › Vanliga frågor om regler i UNO › ¶5; sv-unoregler › Vanliga frågor om regler i UNO › ¶6; id-wikipedia › Aturan resmi › ¶4 item 1
 
@@ -394,13 +448,30 @@ Feature: Matching a card to the discard pile
       When seat 0 plays R5
       Then the outcome is <outcome>
 
+      @official @ONE-CARD-PER-TURN
       Examples:
-        | profile      | multi | outcome                                                     |
-        | official     | false | seat 1 is to act; seat 0 may not play R5                    |
-        | fi-wikipedia | false | seat 1 is to act; seat 0 holds exactly R5 G2                |
-        | sv-unoregler | false | seat 1 is to act                                            |
-        | id-wikipedia | false | seat 1 is to act                                            |
-        | official     | true  | seat 0 is to act; seat 0 may play R5; seat 0 may end the turn |
+        | profile  | multi | outcome                                  |
+        | official | false | seat 1 is to act; seat 0 may not play R5 |
+
+      @fi-wikipedia @ONE-CARD-PER-TURN
+      Examples:
+        | profile      | multi | outcome                                      |
+        | fi-wikipedia | false | seat 1 is to act; seat 0 holds exactly R5 G2 |
+
+      @sv-unoregler @ONE-CARD-PER-TURN
+      Examples:
+        | profile      | multi | outcome          |
+        | sv-unoregler | false | seat 1 is to act |
+
+      @id-wikipedia @ONE-CARD-PER-TURN
+      Examples:
+        | profile      | multi | outcome          |
+        | id-wikipedia | false | seat 1 is to act |
+
+      @official @V-MULTI-IDENTICAL
+      Examples:
+        | profile  | multi | outcome                                                       |
+        | official | true  | seat 0 is to act; seat 0 may play R5; seat 0 may end the turn |
 
   Rule: TURN-ADVANCE
 
@@ -465,7 +536,9 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       When seat 2 tries to play R3
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks TURN-ADVANCE
       And seat 2 may not draw
 
   Rule: TURN-START
@@ -483,12 +556,14 @@ Feature: Matching a card to the discard pile
       And the top card is R7
       And seat 0 has not called UNO
       And seat 1 is to act
+      # checks UNO-CATCH-WINDOW
       Then seat 0 can be caught
+      # checks TURN-START
       When seat 1 draws
       Then seat 0 cannot be caught
       And seat 1 may not catch seat 0
 
-    @TURN-START @UNO-CATCH-WINDOW @official @sv-unoregler @id-wikipedia
+    @TURN-START @official @sv-unoregler @id-wikipedia
     Scenario: a card laid on one's turn starts the turn and closes the catch window
       Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1; id-wikipedia › Penalti › ¶1
 
@@ -516,7 +591,9 @@ Feature: Matching a card to the discard pile
         | 2    | Y3 Y4 |
       And the top card is R7
       When seat 0 plays RS
+      # checks SKIP-EFFECT
       Then seat 2 is to act
+      # checks TURN-START
       And seat 0 can be caught
       And seat 2 may catch seat 0
 
@@ -532,12 +609,14 @@ Feature: Matching a card to the discard pile
         | 2    | Y3 Y4  |
       And the top card is R7
       When seat 0 plays RD2
+      # checks DRAW-TWO-EFFECT
       Then seat 1 holds 4 cards
       And seat 2 is to act
+      # checks TURN-START
       And seat 0 can be caught
       And seat 1 may catch seat 0
 
-    @AMB-04 @TURN-START @UNO-CATCH-WINDOW @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-04
     Scenario Outline: which action starts the next turn for the UNO catch
       Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1; id-wikipedia › Penalti › ¶1
 
@@ -553,14 +632,27 @@ Feature: Matching a card to the discard pile
       When seat <next> draws
       Then the outcome is <after>
 
+      @official @TURN-START
       Examples:
-        | profile      | card | next | before                  | after                   |
-        | official     | R5   | 1    | seat 0 can be caught    | seat 0 cannot be caught |
-        | sv-unoregler | R5   | 1    | seat 0 can be caught    | seat 0 cannot be caught |
-        | id-wikipedia | RS   | 2    | seat 0 can be caught    | seat 0 cannot be caught |
-        | official     | RD2  | 2    | seat 0 can be caught    | seat 0 cannot be caught |
-        | fi-wikipedia | R5   | 1    | seat 0 cannot be caught | seat 0 can be caught    |
-        | fi-wikipedia | RD2  | 2    | seat 0 cannot be caught | seat 0 can be caught    |
+        | profile  | card | next | before               | after                   |
+        | official | R5   | 1    | seat 0 can be caught | seat 0 cannot be caught |
+        | official | RD2  | 2    | seat 0 can be caught | seat 0 cannot be caught |
+
+      @sv-unoregler @TURN-START
+      Examples:
+        | profile      | card | next | before               | after                   |
+        | sv-unoregler | R5   | 1    | seat 0 can be caught | seat 0 cannot be caught |
+
+      @id-wikipedia @TURN-START
+      Examples:
+        | profile      | card | next | before               | after                   |
+        | id-wikipedia | RS   | 2    | seat 0 can be caught | seat 0 cannot be caught |
+
+      @fi-wikipedia @V-UNO-LATE-CATCH
+      Examples:
+        | profile      | card | next | before                  | after                |
+        | fi-wikipedia | R5   | 1    | seat 0 cannot be caught | seat 0 can be caught |
+        | fi-wikipedia | RD2  | 2    | seat 0 cannot be caught | seat 0 can be caught |
 
   Rule: P-ILLEGAL-PLAY-REJECTED
 
@@ -613,22 +705,7 @@ Feature: Matching a card to the discard pile
       And the position is unchanged
       And seat 1 holds exactly R1 B3
 
-    @P-ILLEGAL-PLAY-REJECTED @WD4-BLUFF @negative @official @fi-wikipedia @id-wikipedia
-    Scenario: a Wild Draw Four that breaks the restriction is not refused
-      Policy: no source settles this; a Wild Draw Four bluff is left to the challenge.
-
-      Given a 3-player game
-      And the hands are
-        | seat | cards     |
-        | 0    | WD4 R2 G9 |
-        | 1    | B1 B3     |
-        | 2    | Y3 Y4     |
-      And the top card is R7
-      When seat 0 plays WD4
-      Then the phase is colour
-      And seat 0 holds exactly R2 G9
-
-    @AMB-30 @P-ILLEGAL-PLAY-REJECTED @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-30
     Scenario Outline: an illegal play is refused and costs nothing under every profile
       Policy: no source settles this; no document gives a sanction for a wrong card.
 
@@ -645,9 +722,39 @@ Feature: Matching a card to the discard pile
       And the position is unchanged
       And seat 0 holds 3 cards
 
+      @official @P-ILLEGAL-PLAY-REJECTED
       Examples:
-        | profile      | pile  | colour | card | outcome                     |
-        | official     | R7    | red    | G9   | refused under PLAY-MATCH    |
-        | fi-wikipedia | R7    | red    | B2   | refused under PLAY-MATCH    |
-        | sv-unoregler | R7    | red    | Y5   | refused under PLAY-MATCH    |
-        | id-wikipedia | R7 W  | blue   | G9   | refused under MATCH-ON-WILD |
+        | profile  | pile | colour | card | outcome                  |
+        | official | R7   | red    | G9   | refused under PLAY-MATCH |
+
+      @fi-wikipedia @P-ILLEGAL-PLAY-REJECTED
+      Examples:
+        | profile      | pile | colour | card | outcome                  |
+        | fi-wikipedia | R7   | red    | B2   | refused under PLAY-MATCH |
+
+      @sv-unoregler @P-ILLEGAL-PLAY-REJECTED
+      Examples:
+        | profile      | pile | colour | card | outcome                  |
+        | sv-unoregler | R7   | red    | Y5   | refused under PLAY-MATCH |
+
+      @id-wikipedia @P-ILLEGAL-PLAY-REJECTED
+      Examples:
+        | profile      | pile | colour | card | outcome                     |
+        | id-wikipedia | R7 W | blue   | G9   | refused under MATCH-ON-WILD |
+
+  Rule: P-LEGAL-ACTION-SET
+
+    @P-LEGAL-ACTION-SET @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: two copies of a card give one play
+      Policy: no source settles this; the documents list what a player may do, not how an engine counts it.
+
+      Given a 2-player game
+      And the hands are
+        | seat | cards       |
+        | 0    | R5 R5 G9 B1 |
+        | 1    | Y3 Y4       |
+      And the top card is R7
+      Then the legal actions of seat 0 are
+        | action  |
+        | play R5 |
+        | draw    |

@@ -3,13 +3,40 @@ Feature: Holes found by the mutants
   rule broken) passed certification, or was caught without its broken rule being
   named. Each one pins down a case the rest of the rulebook left open.
 
-  Rule: DRAW-THEN-PLAY
+  Rule: WD4-BLUFF
 
-    @DRAW-THEN-PLAY @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
-    Scenario: a Wild Draw Four just drawn is no bluff while the hand holds the current colour
-      Cites fi-wikipedia › Pelin kulku › ¶4; sv-unoregler › Om man inte kan lägga › ¶2; id-wikipedia › Aturan resmi › ¶7
+    @WD4-BLUFF @official @fi-wikipedia @id-wikipedia
+    Scenario: a Wild Draw Four just drawn may be laid as a bluff and challenged
+      Cites fi-wikipedia › Pelin kulku › ¶4; fi-wikipedia › Rangaistukset › ¶2; id-wikipedia › Aturan resmi › ¶7; id-wikipedia › Aturan resmi › ¶9
 
       Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R2 B5    |
+        | 1    | Y1 Y2 G3 |
+        | 2    | B1 B3 Y4 |
+      And the top card is R7
+      And the draw pile starts with WD4 G6 G7 G8 G9
+      When seat 0 draws
+      Then seat 0 holds exactly R2 B5 WD4
+      And the legal actions of seat 0 are
+        | action   |
+        | play WD4 |
+        | pass     |
+      When seat 0 plays WD4
+      And seat 0 names blue
+      And seat 1 challenges
+      # checks WD4-CHALLENGE-GUILTY
+      Then seat 0 holds exactly R2 B5 G6 G7 G8 G9
+      And an event cards_drawn cites WD4-CHALLENGE-GUILTY
+      And seat 1 is to act
+
+    @WD4-BLUFF @negative @official
+    Scenario: with engine enforcement a Wild Draw Four just drawn against the test is kept
+      Cites fi-wikipedia › Pelin kulku › ¶4; id-wikipedia › Aturan resmi › ¶7; id-wikipedia › Aturan resmi › ¶9
+
+      Given the option WD4-BLUFF.wd4_enforcement is "engine"
+      And a 3-player game
       And the hands are
         | seat | cards    |
         | 0    | R2 B5    |
@@ -20,9 +47,12 @@ Feature: Holes found by the mutants
       When seat 0 draws
       Then seat 0 holds exactly R2 B5 WD4
       And seat 0 may not play WD4
+      # checks DRAW-END-TURN
       And seat 1 is to act
 
-    @DRAW-THEN-PLAY @official @fi-wikipedia @id-wikipedia
+  Rule: WD4-RESTRICTION
+
+    @WD4-RESTRICTION @official @fi-wikipedia @id-wikipedia
     Scenario: a Wild Draw Four just drawn may be laid when no card of the current colour is left
       Cites fi-wikipedia › Pelin kulku › ¶4; id-wikipedia › Aturan resmi › ¶7
 
@@ -55,7 +85,9 @@ Feature: Holes found by the mutants
       And the top card is R7
       And the draw pile starts with G8 R4
       When seat 0 plays RD2
+      # checks DRAW-TWO-EFFECT
       Then seat 1 holds exactly G1 G2 Y3 G8 R4
+      # checks PENALTY-CARDS-NOT-PLAYABLE
       And the phase is turn
       And seat 2 is to act
       And seat 1 may not play R4
@@ -72,7 +104,9 @@ Feature: Holes found by the mutants
       And the top card is R7
       And the draw pile starts with G8 R4
       When seat 0 plays RD2
+      # checks TWO-PLAYER-DRAW
       Then seat 1 holds exactly G1 G2 Y3 G8 R4
+      # checks PENALTY-CARDS-NOT-PLAYABLE
       And seat 0 is to act
       And seat 1 may not play R4
 
@@ -94,6 +128,7 @@ Feature: Holes found by the mutants
       Then an event round_won cites ROUND-END
       And the round is won by seat 0
       And nobody may act
+      # checks NEW-ROUND
       And the game waits for the deal
 
     @ROUND-END @official @fi-wikipedia @id-wikipedia
@@ -112,6 +147,7 @@ Feature: Holes found by the mutants
       Then an event round_won cites ROUND-END
       And the round is won by seat 0
       And nobody may act
+      # checks NEW-ROUND
       And the game waits for the deal
 
   Rule: V-ALT-SCORING-LOSER-500

@@ -26,6 +26,7 @@ Feature: The draw pile and the discard pile
       And the top card is R7
       And the discard pile holds 1 card
       And the draw pile holds 98 cards
+      # checks DRAW-END-TURN
       And seat 1 is to act
 
     @RESHUFFLE @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -47,6 +48,7 @@ Feature: The draw pile and the discard pile
       Then seat 1 holds exactly B1 B2 B4 B3 G4
       And the top card is RD2
       And the discard pile holds 1 card
+      # checks DRAW-TWO-EFFECT
       And seat 2 is to act
 
     @RESHUFFLE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -65,12 +67,16 @@ Feature: The draw pile and the discard pile
       Then seat 0 holds exactly G9 Y1 B3
       And the draw pile holds 0 cards
       And the discard pile holds 99 cards
+      # checks DRAW-END-TURN
       And seat 1 is to act
+      # checks RESHUFFLE
       And seat 1 may draw
       When seat 1 draws
       Then the game waits for a reshuffle
 
-    @AMB-25 @RESHUFFLE @RESHUFFLE-WILD-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+  Rule: RESHUFFLE-WILD-COLOUR
+
+    @AMB-25
     Scenario Outline: the top wild and its colour stay put through a reshuffle
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶9; id-wikipedia › Aturan resmi › ¶10
 
@@ -86,14 +92,25 @@ Feature: The draw pile and the discard pile
       And the discards are reshuffled with R4 on top
       Then the outcome is <outcome>
 
+      @official @RESHUFFLE-WILD-COLOUR
       Examples:
-        | profile      | outcome                                                                                      |
-        | official     | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
-        | fi-wikipedia | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
-        | sv-unoregler | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
-        | id-wikipedia | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
+        | profile  | outcome                                                                                                     |
+        | official | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
 
-  Rule: RESHUFFLE-WILD-COLOUR
+      @fi-wikipedia @RESHUFFLE-WILD-COLOUR
+      Examples:
+        | profile      | outcome                                                                                                     |
+        | fi-wikipedia | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
+
+      @sv-unoregler @RESHUFFLE-WILD-COLOUR
+      Examples:
+        | profile      | outcome                                                                                                     |
+        | sv-unoregler | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
+
+      @id-wikipedia @RESHUFFLE-WILD-COLOUR
+      Examples:
+        | profile      | outcome                                                                                                     |
+        | id-wikipedia | seat 0 holds exactly G9 Y1 R4; the top card is W; the current colour is blue; the discard pile holds 1 card |
 
     @RESHUFFLE-WILD-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: a wild shuffled back in comes out as a plain wild
@@ -160,6 +177,7 @@ Feature: The draw pile and the discard pile
       And seat 1 may not play G2
       When seat 1 tries to play R5
       Then the action is refused under MATCH-ON-WILD
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
   Rule: P-PILES-EXHAUSTED
@@ -306,7 +324,7 @@ Feature: The draw pile and the discard pile
       And the position has /last_round/points = 852
       And the scores are 0 0 852
 
-    @AMB-26 @P-STALEMATE @P-PILES-EXHAUSTED @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-26
     Scenario Outline: what becomes of a round that cannot go on
       Policy: no source settles this; no document covers both piles being used up.
 
@@ -324,10 +342,23 @@ Feature: The draw pile and the discard pile
       And seat 2 draws
       Then the outcome is <outcome>
 
+      @official @P-STALEMATE
       Examples:
-        | profile      | stalemate        | outcome                                                  |
-        | official     | void_round       | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
-        | fi-wikipedia | void_round       | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
-        | sv-unoregler | void_round       | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
-        | id-wikipedia | void_round       | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
-        | official     | lowest_hand_wins | the round is won by seat 2; the scores are 0 0 852       |
+        | profile  | stalemate        | outcome                                                                 |
+        | official | void_round       | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
+        | official | lowest_hand_wins | the round is won by seat 2; the scores are 0 0 852                      |
+
+      @fi-wikipedia @P-STALEMATE
+      Examples:
+        | profile      | stalemate  | outcome                                                                 |
+        | fi-wikipedia | void_round | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
+
+      @sv-unoregler @P-STALEMATE
+      Examples:
+        | profile      | stalemate  | outcome                                                                 |
+        | sv-unoregler | void_round | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |
+
+      @id-wikipedia @P-STALEMATE
+      Examples:
+        | profile      | stalemate  | outcome                                                                 |
+        | id-wikipedia | void_round | the scores are 0 0 0; seat 2 is the dealer; the game waits for the deal |

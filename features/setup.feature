@@ -13,10 +13,12 @@ Feature: Setting up a match
       Given a new 4-player match
       When the dealer-selection cards are R5 G9 B2 Y7
       And the cards are dealt with the starter R3
+      # checks DEAL-SEVEN
       Then seat 0 holds 7 cards
       And seat 1 holds 7 cards
       And seat 2 holds 7 cards
       And seat 3 holds 7 cards
+      # checks DECK-COMPOSITION
       And the discard pile holds 1 card
       And the draw pile holds 79 cards
 
@@ -26,6 +28,7 @@ Feature: Setting up a match
 
       Given a new 4-player match
       When the dealer-selection cards are WD4 WD4 WD4 WD4
+      # checks P-DEALER-TIE
       Then seats 0, 1, 2 and 3 draw again for the deal
 
     @DECK-COMPOSITION @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -35,7 +38,9 @@ Feature: Setting up a match
       Given a new 4-player match
       When the dealer-selection cards are R0 R0 B2 Y7
       Then the action is refused under DECK-COMPOSITION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks DECK-COMPOSITION
       And the game waits for the dealer-selection draw
 
     @DECK-COMPOSITION @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -45,11 +50,12 @@ Feature: Setting up a match
       Given a new 5-player match
       When the dealer-selection cards are WD4 WD4 WD4 WD4 WD4
       Then the action is refused under DECK-COMPOSITION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
   Rule: CARD-CLASSES
 
-    @CARD-CLASSES @DEALER-SELECTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @CARD-CLASSES @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: only number cards carry a number
       Cites id-wikipedia › Aturan resmi › ¶3; sv-unoregler › UNO kortleken › ¶3; sv-unoregler › UNO kortleken › ¶4; fi-wikipedia › Toimintakortit › ¶1
 
@@ -57,7 +63,7 @@ Feature: Setting up a match
       When the dealer-selection cards are RS GD2 W Y1
       Then seat 3 is the dealer
 
-    @CARD-CLASSES @PLAY-MATCH @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @CARD-CLASSES @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: an action card matches the same action of another colour
       Cites sv-unoregler › Specialkort i UNO › ¶1; fi-wikipedia › Toimintakortit › ¶2
 
@@ -80,19 +86,10 @@ Feature: Setting up a match
       And seat 0 holds BS Y4
       And the top card is G0
       When seat 0 tries to play BS
+      # checks CARD-CLASSES
       Then the action is refused under PLAY-MATCH
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
-
-    @CARD-CLASSES @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
-    Scenario: a Wild has no colour of its own to match
-      Cites id-wikipedia › Aturan resmi › ¶3; sv-unoregler › UNO kortleken › ¶4
-
-      Given a 3-player game
-      And seat 0 holds R5 G9
-      And the discard pile is R7 W (bottom to top)
-      And the current colour is green
-      When seat 0 tries to play R5
-      Then the action is refused under MATCH-ON-WILD
 
   Rule: PLAYER-COUNT
 
@@ -118,6 +115,7 @@ Feature: Setting up a match
       Then seat 8 is the dealer
       When the cards are dealt with the starter B5
       Then seat 9 is to act
+      # checks DEAL-SEVEN
       And seat 0 holds 7 cards
       And seat 8 holds 7 cards
       And seat 9 holds 7 cards
@@ -169,25 +167,9 @@ Feature: Setting up a match
       And the top card is R7
       When seat 0 tries to swap hands with seat 1
       Then the action is refused under NO-CARD-EXCHANGE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
       And seat 0 holds exactly R5 G9
-
-    @NO-CARD-EXCHANGE @V-SEVEN-ZERO @negative @official
-    Scenario: the seven-zero variant is the only exception
-      Cites id-wikipedia › Aturan resmi › ¶11
-
-      Given the option V-SEVEN-ZERO
-      And a 3-player game
-      And the hands are
-        | seat | cards    |
-        | 0    | R7 G9 B4 |
-        | 1    | B1       |
-        | 2    | Y3 Y4    |
-      And the top card is R2
-      When seat 0 plays R7
-      And seat 0 swaps hands with seat 2
-      Then seat 0 holds exactly Y3 Y4
-      And seat 2 holds exactly G9 B4
 
   Rule: DEALER-SELECTION
 
@@ -217,9 +199,10 @@ Feature: Setting up a match
       Given a new 4-player match
       When the dealer-selection cards are R5 G9
       Then the action is refused under DEALER-SELECTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
-    @AMB-16 @DEALER-SELECTION @P-DEALER-TIE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-16
     Scenario Outline: the dealer draw is settled the same way under every profile
       Cites fi-wikipedia › Pelin kulku › ¶1; fi-wikipedia › Toimintakortit › ¶1
       Ties follow a policy, as no source covers them.
@@ -228,12 +211,25 @@ Feature: Setting up a match
       When the dealer-selection cards are <cards>
       Then the outcome is <outcome>
 
+      @official @DEALER-SELECTION
       Examples:
-        | profile      | cards        | outcome                                         |
-        | official     | R5 G9 B2 Y7  | seat 1 is the dealer; the game waits for the deal |
-        | fi-wikipedia | RS GD2 W B0  | seats 0, 1, 2 and 3 draw again for the deal     |
-        | sv-unoregler | G9 B9 R2 Y7  | seats 0 and 1 draw again for the deal           |
-        | id-wikipedia | Y0 W B1 RS   | seat 2 is the dealer                            |
+        | profile  | cards       | outcome                                           |
+        | official | R5 G9 B2 Y7 | seat 1 is the dealer; the game waits for the deal |
+
+      @id-wikipedia @DEALER-SELECTION
+      Examples:
+        | profile      | cards      | outcome              |
+        | id-wikipedia | Y0 W B1 RS | seat 2 is the dealer |
+
+      @fi-wikipedia @P-DEALER-TIE
+      Examples:
+        | profile      | cards       | outcome                                     |
+        | fi-wikipedia | RS GD2 W B0 | seats 0, 1, 2 and 3 draw again for the deal |
+
+      @sv-unoregler @P-DEALER-TIE
+      Examples:
+        | profile      | cards       | outcome                               |
+        | sv-unoregler | G9 B9 R2 Y7 | seats 0 and 1 draw again for the deal |
 
   Rule: DEAL-SEVEN
 
@@ -262,6 +258,7 @@ Feature: Setting up a match
         """
       When the cards are dealt with the starter R5
       Then the action is refused under DEAL-SEVEN
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
   Rule: DRAW-PILE-INIT
@@ -301,6 +298,7 @@ Feature: Setting up a match
       And the cards are dealt with the starter G6
       Then the top card is G6
       And the discard pile holds 1 card
+      # checks FIRST-CARD-NUMBER
       And the current colour is green
 
     @FIRST-DISCARD-FLIP @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -331,8 +329,10 @@ Feature: Setting up a match
 
       Given a new 4-player match
       When the dealer-selection cards are R1 G2 B3 Y9
+      # checks DEALER-SELECTION
       Then seat 3 is the dealer
       When the cards are dealt with the starter R3
+      # checks FIRST-PLAYER
       Then seat 0 is to act
 
     @FIRST-PLAYER @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -343,12 +343,14 @@ Feature: Setting up a match
       When the dealer-selection cards are R5 G9 B2 Y7
       And the cards are dealt with the starter R3
       And seat 1 tries to play R2
+      # checks FIRST-PLAYER
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
   Rule: DIRECTION-INITIAL
 
-    @DIRECTION-INITIAL @TURN-ADVANCE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @DIRECTION-INITIAL @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: a round starts clockwise
       Cites id-wikipedia › Aturan resmi › ¶5
 
@@ -359,19 +361,31 @@ Feature: Setting up a match
       When seat 2 plays R5
       Then seat 3 is to act
 
-    @DIRECTION-INITIAL @FIRST-CARD-REVERSE @negative @official @sv-unoregler @id-wikipedia
-    Scenario: a Reverse starter is the one exception to the clockwise start
-      Cites id-wikipedia › Aturan resmi › ¶5; id-wikipedia › Aturan resmi › ¶6 item Reverse
+    @DIRECTION-INITIAL @negative @official @fi-wikipedia @id-wikipedia
+    Scenario: the direction of the last round does not carry over
+      Cites id-wikipedia › Aturan resmi › ¶5
 
-      Given a new 4-player match
-      When the dealer-selection cards are R5 G9 B2 Y7
-      And the cards are dealt with the starter RR
-      Then play runs counter-clockwise
+      Given a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R5    |
+        | 1    | B1 B2 |
+        | 2    | Y3 Y4 |
+      And the top card is R7
+      And play runs counter-clockwise
+      And seat 2 is the dealer
+      And seat 0 has called UNO
+      When seat 0 plays R5
+      # checks NEW-ROUND
+      Then the game waits for the deal
+      When the cards are dealt with the starter G6
+      # checks DIRECTION-INITIAL
+      Then play runs clockwise
       And seat 1 is to act
 
   Rule: P-DEALER-TIE
 
-    @P-DEALER-TIE @DEALER-SELECTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @P-DEALER-TIE @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: only the tied seats draw again
       Policy: no source settles this; the tied players alone draw once more.
 
@@ -409,12 +423,14 @@ Feature: Setting up a match
       Given a new 4-player match
       When the dealer-selection cards are G9 R2 B9 Y7
       And the dealer-selection cards are R1 R3 R4 R6
+      # checks P-DEALER-TIE
       Then the action is refused under DEALER-SELECTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
   Rule: P-DEAL-ORDER
 
-    @P-DEAL-ORDER @DEAL-SEVEN @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @P-DEAL-ORDER @official @fi-wikipedia @sv-unoregler @id-wikipedia
     Scenario: the deal goes round from the dealer's left, one card at a time
       Policy: no source settles this; the deal starts on the dealer's left and the dealer is served last.
 
@@ -433,10 +449,12 @@ Feature: Setting up a match
 
       Given a new 4-player match
       When the dealer-selection cards are R1 G2 B3 Y9
+      # checks DEALER-SELECTION
       Then seat 3 is the dealer
+      # checks P-DEAL-ORDER
       And the position has /chance/seats = [0, 1, 2, 3]
 
-    @AMB-40 @P-DEAL-ORDER @DEAL-SEVEN @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-40
     Scenario Outline: every profile deals from the dealer's left
       Cites fi-wikipedia › Pelin kulku › ¶2; sv-unoregler › Förberedelser och dela ut kort › ¶1; id-wikipedia › Aturan resmi › ¶4
       Where the deal starts is a policy, as no source gives it.
@@ -445,9 +463,22 @@ Feature: Setting up a match
       When the dealer-selection cards are <cards>
       Then the outcome is <outcome>
 
+      @official @P-DEAL-ORDER
       Examples:
-        | profile      | cards       | outcome                                                                     |
-        | official     | R5 G9 B2 Y7 | seat 1 is the dealer; the position has /chance/seats = [2, 3, 0, 1]        |
-        | fi-wikipedia | R9 G2 B3 Y4 | seat 0 is the dealer; the position has /chance/seats = [1, 2, 3, 0]        |
-        | sv-unoregler | R1 G2 B8 Y4 | seat 2 is the dealer; the position has /chance/seats = [3, 0, 1, 2]        |
-        | id-wikipedia | R1 G2 B3 Y9 | seat 3 is the dealer; the position has /chance/hand_size = 7               |
+        | profile  | cards       | outcome                                                             |
+        | official | R5 G9 B2 Y7 | seat 1 is the dealer; the position has /chance/seats = [2, 3, 0, 1] |
+
+      @fi-wikipedia @P-DEAL-ORDER
+      Examples:
+        | profile      | cards       | outcome                                                             |
+        | fi-wikipedia | R9 G2 B3 Y4 | seat 0 is the dealer; the position has /chance/seats = [1, 2, 3, 0] |
+
+      @sv-unoregler @P-DEAL-ORDER
+      Examples:
+        | profile      | cards       | outcome                                                             |
+        | sv-unoregler | R1 G2 B8 Y4 | seat 2 is the dealer; the position has /chance/seats = [3, 0, 1, 2] |
+
+      @id-wikipedia @DEAL-SEVEN
+      Examples:
+        | profile      | cards       | outcome                                                      |
+        | id-wikipedia | R1 G2 B3 Y9 | seat 3 is the dealer; the position has /chance/hand_size = 7 |

@@ -50,7 +50,9 @@ Feature: Action cards with two players
       And the top card is R7
       When seat 0 plays RS
       And seat 1 tries to play R1
+      # checks TWO-PLAYER-SKIP
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @TWO-PLAYER-SKIP @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -65,11 +67,14 @@ Feature: Action cards with two players
       And the top card is R7
       When seat 0 plays RS
       And seat 0 tries to pass
+      # checks TWO-PLAYER-SKIP
       Then the action is refused under TURN-ACTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks TWO-PLAYER-SKIP
       And seat 0 may draw
 
-    @AMB-22 @TWO-PLAYER-SKIP @REVERSE-TWO-PLAYER @TWO-PLAYER-DRAW @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-22
     Scenario Outline: who plays next after an action card between two players
       Cites fi-wikipedia › Toimintakortit › ¶3; fi-wikipedia › Toimintakortit › ¶4; id-wikipedia › Permainan 2 pemain › ¶1
 
@@ -82,15 +87,40 @@ Feature: Action cards with two players
       When seat 0 plays <card>
       Then the outcome is <outcome>
 
+      @official @TWO-PLAYER-SKIP
       Examples:
-        | profile      | card | outcome                                                    |
-        | official     | RS   | seat 0 is to act; seat 1 holds 3 cards                     |
-        | official     | RR   | seat 0 is to act; seat 1 holds 3 cards; play runs counter-clockwise |
-        | official     | RD2  | seat 0 is to act; seat 1 holds 5 cards                     |
-        | fi-wikipedia | RS   | seat 0 is to act; seat 1 holds 3 cards                     |
+        | profile  | card | outcome                                |
+        | official | RS   | seat 0 is to act; seat 1 holds 3 cards |
+
+      @fi-wikipedia @TWO-PLAYER-SKIP
+      Examples:
+        | profile      | card | outcome                                |
+        | fi-wikipedia | RS   | seat 0 is to act; seat 1 holds 3 cards |
+
+      @official @REVERSE-TWO-PLAYER
+      Examples:
+        | profile  | card | outcome                                                             |
+        | official | RR   | seat 0 is to act; seat 1 holds 3 cards; play runs counter-clockwise |
+
+      @fi-wikipedia @REVERSE-TWO-PLAYER
+      Examples:
+        | profile      | card | outcome                                                             |
         | fi-wikipedia | RR   | seat 0 is to act; seat 1 holds 3 cards; play runs counter-clockwise |
-        | sv-unoregler | RD2  | seat 0 is to act; seat 1 holds 5 cards                     |
+
+      @id-wikipedia @REVERSE-TWO-PLAYER
+      Examples:
+        | profile      | card | outcome                                                             |
         | id-wikipedia | RR   | seat 0 is to act; seat 1 holds 3 cards; play runs counter-clockwise |
+
+      @official @TWO-PLAYER-DRAW
+      Examples:
+        | profile  | card | outcome                                |
+        | official | RD2  | seat 0 is to act; seat 1 holds 5 cards |
+
+      @sv-unoregler @TWO-PLAYER-DRAW
+      Examples:
+        | profile      | card | outcome                                |
+        | sv-unoregler | RD2  | seat 0 is to act; seat 1 holds 5 cards |
 
   Rule: REVERSE-TWO-PLAYER
 
@@ -138,8 +168,11 @@ Feature: Action cards with two players
       And the top card is R7
       When seat 0 plays RR
       And seat 1 tries to play R1
+      # checks REVERSE-TWO-PLAYER
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks REVERSE-TWO-PLAYER
       And seat 0 is to act
 
   Rule: TWO-PLAYER-DRAW
@@ -188,7 +221,9 @@ Feature: Action cards with two players
       And the top card is R7
       When seat 0 plays WD4
       And seat 0 names blue
+      # checks V-NO-WD4-CHALLENGE
       Then seat 1 holds 7 cards
+      # checks TWO-PLAYER-DRAW
       And seat 0 is to act
 
     @TWO-PLAYER-DRAW @WD4-CHALLENGE-INNOCENT @official @fi-wikipedia @id-wikipedia
@@ -204,7 +239,9 @@ Feature: Action cards with two players
       When seat 0 plays WD4
       And seat 0 names blue
       And seat 1 challenges
+      # checks WD4-CHALLENGE-INNOCENT
       Then seat 1 holds 9 cards
+      # checks TWO-PLAYER-DRAW
       And seat 0 is to act
 
     @TWO-PLAYER-DRAW @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -219,11 +256,16 @@ Feature: Action cards with two players
       And the top card is R7
       When seat 0 plays RD2
       And seat 1 tries to play R1
+      # checks TWO-PLAYER-DRAW
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks TWO-PLAYER-DRAW
       And seat 0 is to act
 
-    @TWO-PLAYER-DRAW @WD4-CHALLENGE-GUILTY @negative @official @fi-wikipedia @id-wikipedia
+  Rule: WD4-CHALLENGE-GUILTY
+
+    @WD4-CHALLENGE-GUILTY @official @fi-wikipedia @id-wikipedia
     Scenario: after an upheld challenge the turn goes to the challenger
       Cites fi-wikipedia › Rangaistukset › ¶2
 

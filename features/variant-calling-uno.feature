@@ -19,7 +19,9 @@ Feature: Variants of calling UNO
       And the top card is R3
       When seat 0 plays R5
       And seat 2 catches seat 0
+      # checks UNO-PENALTY
       Then seat 0 holds 3 cards
+      # checks V-UNO-PENALTY-LOSE-TURN
       And the position has /missed_turns/0 = 1
       And seat 1 is to act
       When seat 1 plays R6
@@ -41,7 +43,9 @@ Feature: Variants of calling UNO
       And the top card is R3
       When seat 0 plays R5
       And seat 2 catches seat 0
+      # checks UNO-PENALTY
       Then seat 0 holds 3 cards
+      # checks V-UNO-PENALTY-LOSE-TURN
       When seat 1 plays R6
       And seat 2 plays R7
       Then seat 1 is to act
@@ -82,7 +86,9 @@ Feature: Variants of calling UNO
       And the top card is R3
       When seat 0 plays R5
       And seat 1 catches seat 0
+      # checks UNO-PENALTY
       Then seat 0 holds 3 cards
+      # checks V-UNO-PENALTY-LOSE-TURN
       When seat 1 plays R6
       Then seat 1 is to act
       And seat 0 holds 3 cards
@@ -181,7 +187,9 @@ Feature: Variants of calling UNO
       And seat 2 has called UNO
       When seat 0 plays R5
       Then seat 2 may jump in with R5 and says UNO out
+      # checks V-JUMP-IN
       And seat 2 may jump in with R5
+      # checks V-UNO-OUT-CALL
       When seat 2 jumps in with R5 and says UNO out
       Then the round is won by seat 2
 
@@ -205,6 +213,7 @@ Feature: Variants of calling UNO
       Then the round goes on
       And an event uno_out_missed cites V-UNO-OUT-CALL
       And seat 1 holds 2 cards
+      # checks V-STACK-DRAW
       And seat 2 holds 6 cards
       And seat 0 is to act
 
@@ -222,12 +231,14 @@ Feature: Variants of calling UNO
         | 2    | Y7 Y8 |
       And the top card is R7
       When seat 0 plays R2
+      # checks V-MULTI-PLAY
       Then seat 0 may play R5
+      # checks V-UNO-OUT-CALL
       And seat 0 may play R5 and says UNO out
       When seat 0 plays R5 and says UNO out
       Then the round is won by seat 0
 
-    @V-UNO-OUT-CALL @V-CHEAT @official
+    @V-UNO-OUT-CALL @official
     Scenario: under Cheat UNO a last Wild, played face up, may carry the UNO out call
       Policy: no source combines the two variants; engine choice: a face-up play carries the call as always, a face-down one carries none
 
@@ -294,6 +305,7 @@ Feature: Variants of calling UNO
       When seat 0 plays R5
       Then seat 0 cannot be caught
       When seat 1 tries to catch seat 0
+      # checks V-UNO-NOT-ENFORCED
       Then the action is refused under P-FALSE-CATCH
       And the position is unchanged
       When seat 1 plays R6
@@ -333,7 +345,9 @@ Feature: Variants of calling UNO
         | 2    | R7 Y1 Y2 |
       And the top card is R3
       When seat 0 plays R5
+      # checks UNO-CALL
       Then seat 0 must call UNO
+      # checks V-UNO-LATE-CATCH
       And seat 0 cannot be caught
       When seat 1 tries to catch seat 0
       Then the action is refused under P-FALSE-CATCH
@@ -355,6 +369,7 @@ Feature: Variants of calling UNO
       And seat 1 plays R6
       Then seat 0 can be caught
       When seat 2 catches seat 0
+      # checks UNO-PENALTY
       Then seat 0 holds 3 cards
       And an event cards_drawn cites UNO-PENALTY
 
@@ -413,8 +428,35 @@ Feature: Variants of calling UNO
       And seat 1 plays R6
       And seat 0 tries to call UNO
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-UNO-LATE-CATCH
       And seat 0 can be caught
+
+    @V-UNO-LATE-CATCH @negative @official
+    Scenario: when the next turn is the offender's own no late window opens
+      Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1
+
+      Given a 2-player game
+      And the option V-UNO-LATE-CATCH
+      And the hands are
+        | seat | cards    |
+        | 0    | RS G1    |
+        | 1    | R6 B1 B2 |
+      And the top card is R3
+      And the draw pile starts with Y9
+      When seat 0 plays RS
+      # checks TWO-PLAYER-SKIP
+      Then seat 0 is to act
+      # checks V-UNO-LATE-CATCH
+      And seat 0 cannot be caught
+      And seat 0 may call UNO
+      When seat 1 tries to catch seat 0
+      Then the action is refused under P-FALSE-CATCH
+      When seat 0 draws
+      Then seat 0 holds exactly G1 Y9
+      And seat 1 is to act
+      And seat 1 may not catch seat 0
 
     @V-UNO-LATE-CATCH @negative @fi-wikipedia
     Scenario: the Finnish article lets nobody catch before the next turn
@@ -429,6 +471,7 @@ Feature: Variants of calling UNO
       And the top card is R3
       When seat 0 plays R5
       And seat 2 tries to catch seat 0
+      # checks V-UNO-LATE-CATCH
       Then the action is refused under P-FALSE-CATCH
       And the position is unchanged
 
@@ -446,8 +489,50 @@ Feature: Variants of calling UNO
       When seat 0 plays R5
       And seat 1 plays R6
       And seat 2 catches seat 0
+      # checks UNO-PENALTY
       Then seat 0 holds 3 cards
       And seat 2 is to act
+
+    @V-UNO-LATE-CATCH @fi-wikipedia
+    Scenario: under the late window the catch comes once the next turn has begun
+      Cites fi-wikipedia › Pelin kulku › ¶5; fi-wikipedia › Rangaistukset › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 G9    |
+        | 1    | R2 B1 B4 |
+        | 2    | Y3 Y4 Y6 |
+      And the top card is R7
+      And the draw pile starts with B3 Y5
+      When seat 0 plays R5
+      Then seat 0 cannot be caught
+      When seat 1 plays R2
+      Then seat 0 can be caught
+      And seat 0 may not call UNO
+      When seat 2 catches seat 0
+      # checks UNO-PENALTY
+      Then seat 0 holds exactly G9 B3 Y5
+      And seat 2 is to act
+
+    @V-UNO-LATE-CATCH @P-FALSE-CATCH @negative @fi-wikipedia
+    Scenario: under the late window a catch before the next turn does nothing
+      Policy: no source settles this; the late window of fi-wikipedia has not opened yet, so the catch is void.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5 G9    |
+        | 1    | B1 B2 B4 |
+        | 2    | Y3 Y4 Y6 |
+      And the top card is R7
+      When seat 0 plays R5
+      And seat 2 tries to catch seat 0
+      Then the action is refused under P-FALSE-CATCH
+      # checks P-FALSE-CATCH
+      And the position is unchanged
+      # checks V-UNO-LATE-CATCH
+      And seat 0 may call UNO
 
   Rule: V-EXT-UNO-PENALTY-4
 
@@ -485,6 +570,7 @@ Feature: Variants of calling UNO
       When seat 0 plays R5
       And seat 1 catches seat 0
       Then seat 0 holds 5 cards
+      # checks V-UNO-PENALTY-LOSE-TURN
       And the position has /missed_turns/0 = 1
 
     @V-EXT-UNO-PENALTY-4 @negative @official
@@ -503,6 +589,7 @@ Feature: Variants of calling UNO
       And seat 0 has called UNO
       When seat 0 plays R5
       Then seat 0 holds 2 cards
+      # checks V-UNO-OUT-CALL
       And the round goes on
 
     @V-EXT-UNO-PENALTY-4 @negative @official

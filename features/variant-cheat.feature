@@ -120,7 +120,9 @@ Feature: Cheat UNO
       And the top card is R7
       When seat 0 tries to play G9 announcing G9
       Then the action is refused under V-CHEAT
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-CHEAT
       And seat 0 may play G9 announcing R3
 
     @V-CHEAT @negative @official
@@ -140,6 +142,7 @@ Feature: Cheat UNO
       And seat 0 may not play G9 announcing W
       When seat 0 tries to play W announcing R9
       Then the action is refused under V-CHEAT
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-CHEAT @negative @official
@@ -157,7 +160,9 @@ Feature: Cheat UNO
       When seat 0 plays G9 announcing R9
       And seat 2 tries to accuse
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-CHEAT
       And seat 2 may not accept
       And seat 1 may not draw
 
@@ -198,7 +203,7 @@ Feature: Cheat UNO
       And seat 0 holds 3 cards
       And seat 1 is to act
 
-    @AMB-34 @V-CHEAT @official
+    @AMB-34
     Scenario Outline: what a wrong accusation costs, and whether the accuser then plays
       Cites fi-wikipedia › Muunnoksia › ¶1 item 6
 
@@ -214,14 +219,15 @@ Feature: Cheat UNO
       And seat 1 accuses
       Then the outcome is <outcome>
 
+      @official @V-CHEAT
       Examples:
-        | profile  | penalty | card | outcome                                  |
-        | official | 2       | R9   | seat 1 holds 4 cards; seat 1 is to act   |
-        | official | 4       | R9   | seat 1 holds 6 cards; seat 1 is to act   |
-        | official | 2       | RS   | seat 1 holds 4 cards; seat 2 is to act   |
-        | official | 0       | R9   | seat 1 holds 2 cards; seat 1 is to act   |
+        | profile  | penalty | card | outcome                                |
+        | official | 2       | R9   | seat 1 holds 4 cards; seat 1 is to act |
+        | official | 4       | R9   | seat 1 holds 6 cards; seat 1 is to act |
+        | official | 2       | RS   | seat 1 holds 4 cards; seat 2 is to act |
+        | official | 0       | R9   | seat 1 holds 2 cards; seat 1 is to act |
 
-    @V-CHEAT @V-SEVEN-ZERO @official
+    @V-CHEAT @official
     Scenario: an announced zero that survives a false accusation passes the hands on before the accuser draws
       Cites fi-wikipedia › Muunnoksia › ¶1 item 6
 
@@ -244,7 +250,7 @@ Feature: Cheat UNO
       And seat 0 holds exactly G5 G6
       And seat 1 is to act
 
-    @V-CHEAT @V-SEVEN-ZERO @official
+    @V-CHEAT @official
     Scenario: an accepted seven announced for a face-down card makes its player trade hands
       Cites fi-wikipedia › Muunnoksia › ¶1 item 6
 

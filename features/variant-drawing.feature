@@ -49,7 +49,9 @@ Feature: Variants of the turn draw
       When seat 0 draws
       And seat 0 tries to pass
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-DRAW-UNTIL-PLAYABLE
       And seat 0 is to act
       And seat 0 holds exactly B1 G2 Y3
 
@@ -93,6 +95,7 @@ Feature: Variants of the turn draw
         | play R9 |
       When seat 0 tries to pass
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-DRAW-UNTIL-PLAYABLE @negative @official
@@ -154,6 +157,27 @@ Feature: Variants of the turn draw
       And the draw pile starts with WD4 B4 R9 G5
       When seat 0 draws
       Then the legal actions of seat 0 are
+        | action   |
+        | play WD4 |
+        | pass     |
+
+    @V-DRAW-UNTIL-PLAYABLE @official
+    Scenario: a Wild Draw Four that fails its test at the cap may be laid as a bluff but need not be
+      Cites sv-unoregler › Om man inte kan lägga › ¶1; fi-wikipedia › Muunnoksia › ¶1 item 1
+
+      Given the option V-DRAW-UNTIL-PLAYABLE is {"cap": 2, "must_play_found": true}
+      And a 3-player game
+      And the hands are
+        | seat | cards |
+        | 0    | R1 G2 |
+        | 1    | B5 B6 |
+        | 2    | Y7 Y8 |
+      And the top card is R7
+      And the draw pile starts with B4 WD4 R9 G5
+      When seat 0 draws
+      And seat 0 draws
+      Then seat 0 holds exactly R1 G2 B4 WD4
+      And the legal actions of seat 0 are
         | action   |
         | play WD4 |
         | pass     |
@@ -223,7 +247,9 @@ Feature: Variants of the turn draw
       When seat 0 draws
       And seat 0 tries to draw
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-DRAW-UNTIL-STOP
       And seat 0 may play R9
       And seat 0 may pass
 
@@ -280,9 +306,10 @@ Feature: Variants of the turn draw
       And the draw pile starts with WD4 R9 G5
       When seat 0 draws
       Then the legal actions of seat 0 are
-        | action |
-        | draw   |
-        | pass   |
+        | action   |
+        | play WD4 |
+        | draw     |
+        | pass     |
 
   Rule: V-DRAW-FIXED
 
@@ -391,7 +418,9 @@ Feature: Variants of the turn draw
       And the draw pile starts with Y3 B4 G5
       When seat 0 draws
       And seat 0 tries to play R1
+      # checks V-DRAW-FIXED
       Then the action is refused under DRAW-THEN-PLAY
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-DRAW-FIXED @negative @official
@@ -415,4 +444,5 @@ Feature: Variants of the turn draw
         | pass    |
       When seat 0 tries to draw
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged

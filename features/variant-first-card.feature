@@ -11,7 +11,9 @@ Feature: Variants of the first discard
       Given the option V-FIRST-CARD-NO-SPECIAL
       And a new 4-player match
       When the dealer-selection cards are R5 G9 B2 Y7
+      # checks DEALER-SELECTION
       Then seat 1 is the dealer
+      # checks V-FIRST-CARD-NO-SPECIAL
       When the cards are dealt with the starter RS
       Then the game waits for a new starter
       And nobody may act
@@ -145,4 +147,5 @@ Feature: Variants of the first discard
       When the dealer-selection cards are R5 G9 B2 Y7
       And the cards are dealt with the starter GS
       Then the top card is GS
+      # checks FIRST-CARD-SKIP
       And seat 3 is to act

@@ -20,7 +20,9 @@ Feature: No going out on a special card
       And seat 0 has called UNO
       When seat 0 tries to play RS
       Then the action is refused under V-NO-ACTION-FINISH
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-NO-ACTION-FINISH
       And the legal actions of seat 0 are
         | action |
         | draw   |
@@ -77,6 +79,7 @@ Feature: No going out on a special card
       And seat 0 may play RS
       When seat 0 plays RS
       Then seat 0 holds exactly RD2
+      # checks SKIP-EFFECT
       And seat 2 is to act
 
     @V-NO-ACTION-FINISH @official
@@ -162,6 +165,7 @@ Feature: No going out on a special card
       Then seat 3 may not jump in with GS
       When seat 3 tries to jump in with GS
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-NO-ACTION-FINISH @negative @sv-unoregler
@@ -194,9 +198,10 @@ Feature: No going out on a special card
       And seat 0 has called UNO
       When seat 0 plays R5
       Then the round is won by seat 0
+      # checks V-SINGLE-ROUND
       And the match is won by seat 0
 
-    @AMB-39 @V-NO-ACTION-FINISH @official @sv-unoregler
+    @AMB-39
     Scenario Outline: a Skip as the last card under each last-card setting
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶1; sv-unoregler › Vanliga frågor om regler i UNO › ¶4; sv-unoregler › Avsluta och lägga sista kortet › ¶1
 
@@ -212,10 +217,19 @@ Feature: No going out on a special card
       When seat 0 tries to play RS
       Then the outcome is <outcome>
 
+      @official @V-NO-ACTION-FINISH
       Examples:
-        | profile      | setting                        | outcome                           |
-        | official     | false                          | the round is won by seat 0        |
-        | official     | {"forbidden_last": "draw"}     | the round is won by seat 0        |
-        | official     | {"forbidden_last": "action"}   | refused under V-NO-ACTION-FINISH  |
-        | official     | {"forbidden_last": "special"}  | refused under V-NO-ACTION-FINISH  |
-        | sv-unoregler | {"forbidden_last": "special"}  | refused under V-NO-ACTION-FINISH  |
+        | profile  | setting                       | outcome                          |
+        | official | {"forbidden_last": "draw"}    | the round is won by seat 0       |
+        | official | {"forbidden_last": "action"}  | refused under V-NO-ACTION-FINISH |
+        | official | {"forbidden_last": "special"} | refused under V-NO-ACTION-FINISH |
+
+      @sv-unoregler @V-NO-ACTION-FINISH
+      Examples:
+        | profile      | setting                       | outcome                          |
+        | sv-unoregler | {"forbidden_last": "special"} | refused under V-NO-ACTION-FINISH |
+
+      @official @GO-OUT-ANY-CARD
+      Examples:
+        | profile  | setting | outcome                    |
+        | official | false   | the round is won by seat 0 |

@@ -50,7 +50,9 @@ Feature: Hand swaps on sevens and zeros (0-7)
       When seat 0 plays R7
       And seat 0 tries to draw
       Then the action is refused under V-SEVEN-ZERO
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-SEVEN-ZERO
       When seat 0 tries to swap hands with seat 0
       Then the action is refused under V-SEVEN-ZERO
       And seat 0 may not draw
@@ -130,7 +132,9 @@ Feature: Hand swaps on sevens and zeros (0-7)
       And the top card is R3
       When seat 0 plays R7
       Then the round is won by seat 0
+      # checks SCORE-WINNER-TAKES
       And the scores are 6 0 0
+      # checks V-SEVEN-ZERO
       And seat 0 may not swap hands with seat 1
 
     @V-SEVEN-ZERO @AMB-33 @negative @official
@@ -147,6 +151,7 @@ Feature: Hand swaps on sevens and zeros (0-7)
       And the top card is R3
       When seat 0 plays R0
       Then the round is won by seat 0
+      # checks SCORE-WINNER-TAKES
       And the scores are 9 0 0
 
     @V-SEVEN-ZERO @official
@@ -170,6 +175,7 @@ Feature: Hand swaps on sevens and zeros (0-7)
       And seat 3 holds exactly G1 G2
       And seat 3 cannot be caught
       When seat 2 catches seat 0
+      # checks UNO-PENALTY
       Then seat 0 holds 3 cards
 
     @V-SEVEN-ZERO @official
@@ -194,22 +200,7 @@ Feature: Hand swaps on sevens and zeros (0-7)
       And seat 0 holds exactly G5 G6
       And seat 1 is to act
 
-    @V-SEVEN-ZERO @AMB-33 @NO-CARD-EXCHANGE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
-    Scenario: with the variant off no player may trade hands
-      Cites id-wikipedia › Aturan resmi › ¶11
-
-      Given a 3-player game
-      And the hands are
-        | seat | cards    |
-        | 0    | R7 G1 G2 |
-        | 1    | B1 B2 B3 |
-        | 2    | Y1 Y2    |
-      And the top card is R3
-      When seat 0 tries to swap hands with seat 1
-      Then the action is refused under NO-CARD-EXCHANGE
-      And the position is unchanged
-
-    @AMB-33 @V-SEVEN-ZERO @NO-CARD-EXCHANGE @official @fi-wikipedia @id-wikipedia
+    @AMB-33
     Scenario Outline: a seven under each 0-7 setting
       Cites id-wikipedia › Aturan resmi › ¶11; fi-wikipedia › Muunnoksia › ¶1 item 7
 
@@ -224,10 +215,58 @@ Feature: Hand swaps on sevens and zeros (0-7)
       When seat 0 plays R7
       Then the outcome is <outcome>
 
+      @official @V-SEVEN-ZERO
       Examples:
-        | profile      | setting                                    | outcome                                                                                   |
-        | official     | false                                      | seat 1 is to act; seat 0 holds exactly G1 G2; seat 0 may not swap hands with seat 2        |
-        | fi-wikipedia | false                                      | seat 1 is to act; seat 0 holds exactly G1 G2; seat 0 may not swap hands with seat 2        |
-        | id-wikipedia | false                                      | seat 1 is to act; seat 0 holds exactly G1 G2; seat 1 may not swap hands with seat 2        |
-        | official     | {"seven_swap": true, "zero_rotate": true}  | the phase is swap; seat 0 is to act; seat 0 may swap hands with seat 2                    |
-        | official     | {"seven_swap": false, "zero_rotate": true} | seat 1 is to act; seat 0 holds exactly G1 G2; seat 0 may not swap hands with seat 2        |
+        | profile  | setting                                    | outcome                                                                             |
+        | official | {"seven_swap": true, "zero_rotate": true}  | the phase is swap; seat 0 is to act; seat 0 may swap hands with seat 2              |
+        | official | {"seven_swap": false, "zero_rotate": true} | seat 1 is to act; seat 0 holds exactly G1 G2; seat 0 may not swap hands with seat 2 |
+
+      @official @NO-CARD-EXCHANGE
+      Examples:
+        | profile  | setting | outcome                                                                             |
+        | official | false   | seat 1 is to act; seat 0 holds exactly G1 G2; seat 0 may not swap hands with seat 2 |
+
+      @fi-wikipedia @NO-CARD-EXCHANGE
+      Examples:
+        | profile      | setting | outcome                                                                             |
+        | fi-wikipedia | false   | seat 1 is to act; seat 0 holds exactly G1 G2; seat 0 may not swap hands with seat 2 |
+
+      @id-wikipedia @NO-CARD-EXCHANGE
+      Examples:
+        | profile      | setting | outcome                                                                             |
+        | id-wikipedia | false   | seat 1 is to act; seat 0 holds exactly G1 G2; seat 1 may not swap hands with seat 2 |
+
+    @V-SEVEN-ZERO @official
+    Scenario: the seven-zero variant is the only exception
+      Cites id-wikipedia › Aturan resmi › ¶11
+
+      Given the option V-SEVEN-ZERO
+      And a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R7 G9 B4 |
+        | 1    | B1       |
+        | 2    | Y3 Y4    |
+      And the top card is R2
+      When seat 0 plays R7
+      And seat 0 swaps hands with seat 2
+      Then seat 0 holds exactly Y3 Y4
+      And seat 2 holds exactly G9 B4
+
+  Rule: NO-CARD-EXCHANGE
+
+    @NO-CARD-EXCHANGE @AMB-33 @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    Scenario: with the variant off no player may trade hands
+      Cites id-wikipedia › Aturan resmi › ¶11
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R7 G1 G2 |
+        | 1    | B1 B2 B3 |
+        | 2    | Y1 Y2    |
+      And the top card is R3
+      When seat 0 tries to swap hands with seat 1
+      Then the action is refused under NO-CARD-EXCHANGE
+      # checks P-ILLEGAL-PLAY-REJECTED
+      And the position is unchanged

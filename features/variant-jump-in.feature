@@ -43,7 +43,9 @@ Feature: Jumping in with an identical card
       When seat 0 plays R5
       And seat 2 tries to jump in with B5
       Then the action is refused under V-JUMP-IN
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-JUMP-IN
       And seat 3 may not jump in with G5
 
     @V-JUMP-IN @negative @official
@@ -62,6 +64,7 @@ Feature: Jumping in with an identical card
       When seat 0 plays R5
       And seat 0 tries to jump in with R5
       Then the action is refused under V-JUMP-IN
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-JUMP-IN @negative @official
@@ -80,10 +83,13 @@ Feature: Jumping in with an identical card
       And the draw pile starts with B9
       When seat 0 plays R5
       And seat 1 draws
+      # checks DRAW-END-TURN
       Then seat 2 is to act
+      # checks V-JUMP-IN
       And the top card is R5
       When seat 3 tries to jump in with R5
       Then the action is refused under V-JUMP-IN
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-JUMP-IN @negative @official
@@ -101,6 +107,7 @@ Feature: Jumping in with an identical card
       And the top card is R5
       When seat 2 tries to jump in with R5
       Then the action is refused under V-JUMP-IN
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-JUMP-IN @official
@@ -254,6 +261,7 @@ Feature: Jumping in with an identical card
       And seat 3 may not jump in with WD4
       When seat 3 tries to jump in with WD4
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-JUMP-IN @V-WILD-ONLY-WITHOUT-COLOUR @negative @official
@@ -277,6 +285,7 @@ Feature: Jumping in with an identical card
       And seat 3 may jump in with W
       When seat 2 tries to jump in with W
       Then the action is refused under V-WILD-ONLY-WITHOUT-COLOUR
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-JUMP-IN @official
@@ -333,7 +342,7 @@ Feature: Jumping in with an identical card
       Then seat 2 must call UNO
       And seat 2 may call UNO
 
-    @AMB-36 @V-JUMP-IN @official @sv-unoregler
+    @AMB-36
     Scenario Outline: an out-of-turn copy with jump-in on and off
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶7
 
@@ -350,11 +359,20 @@ Feature: Jumping in with an identical card
       And seat 2 tries to jump in with R5
       Then the outcome is <outcome>
 
+      @official @V-JUMP-IN
       Examples:
-        | profile      | setting | outcome                                     |
-        | official     | false   | refused under TURN-ADVANCE                  |
-        | sv-unoregler | false   | refused under TURN-ADVANCE                  |
-        | official     | true    | seat 3 is to act; seat 2 holds exactly Y1 Y2 |
+        | profile  | setting | outcome                                      |
+        | official | true    | seat 3 is to act; seat 2 holds exactly Y1 Y2 |
+
+      @official @TURN-ADVANCE
+      Examples:
+        | profile  | setting | outcome                    |
+        | official | false   | refused under TURN-ADVANCE |
+
+      @sv-unoregler @TURN-ADVANCE
+      Examples:
+        | profile      | setting | outcome                    |
+        | sv-unoregler | false   | refused under TURN-ADVANCE |
 
     @V-JUMP-IN @V-CHEAT @negative @official
     Scenario: a face-down card cannot be jumped on, even by a player holding the card announced
@@ -372,7 +390,9 @@ Feature: Jumping in with an identical card
       And the top card is R3
       When seat 0 plays R5 announcing R5
       And seat 1 accepts
+      # checks V-CHEAT
       Then seat 1 is to act
+      # checks V-JUMP-IN
       And seat 2 may not jump in with R5
 
     @V-JUMP-IN @V-CHEAT @negative @official
@@ -394,6 +414,8 @@ Feature: Jumping in with an identical card
       Then seat 1 may jump in with W
       When seat 1 plays B5 announcing R5
       And seat 2 accuses
+      # checks V-CHEAT
       Then the top card is W
       And seat 2 is to act
+      # checks V-JUMP-IN
       And seat 1 may not jump in with W

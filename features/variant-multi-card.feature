@@ -65,6 +65,7 @@ Feature: Variants that put down several cards in one turn
       When seat 0 plays R2
       And seat 0 tries to play G2
       Then the action is refused under V-MULTI-PLAY
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-MULTI-PLAY @negative @official
@@ -236,6 +237,7 @@ Feature: Variants that put down several cards in one turn
       Then seat 0 may play B7
       When seat 0 tries to play R5
       Then the action is refused under V-MULTI-ONE-COLOUR-OR-ALL-NUMBER
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-MULTI-ONE-COLOUR-OR-ALL-NUMBER @negative @official
@@ -332,7 +334,9 @@ Feature: Variants that put down several cards in one turn
       When seat 0 plays Y7
       And seat 0 tries to play B3
       Then the action is refused under V-MULTI-RIDE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks V-MULTI-RIDE
       And seat 0 may play Y2
 
     @V-MULTI-RIDE @negative @official
@@ -411,9 +415,10 @@ Feature: Variants that put down several cards in one turn
       Then seat 0 may play Y2
       When seat 0 tries to play YS
       Then the action is refused under V-MULTI-RIDE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
-    @V-MULTI-RIDE @V-WD4-ONLY-IF-NO-PLAYABLE @official
+    @V-MULTI-RIDE @official
     Scenario: a Wild Draw Four closing a chain is judged against the link before it
       Policy: no source combines the two variants; engine choice: the chain admits the Wild Draw Four only when nothing else in hand could go on the link before it, and a challenge judges it the same way
 
@@ -476,6 +481,7 @@ Feature: Variants that put down several cards in one turn
       When seat 0 plays R2
       And seat 0 tries to play G2
       Then the action is refused under V-MULTI-IDENTICAL
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-MULTI-IDENTICAL @official
@@ -722,7 +728,7 @@ Feature: Variants that put down several cards in one turn
       Then seat 1 holds 12 cards
       And seat 2 is to act
 
-    @AMB-38 @V-CUMULATIVE-EFFECT @official
+    @AMB-38
     Scenario Outline: two Reverses in one group under each reverse_parity setting
       Cites fi-wikipedia › Muunnoksia › ¶1 item 3
 
@@ -741,7 +747,8 @@ Feature: Variants that put down several cards in one turn
       And seat 0 ends the turn
       Then the outcome is <outcome>
 
+      @official @V-CUMULATIVE-EFFECT
       Examples:
-        | profile  | parity      | outcome                                                 |
-        | official | each_flips  | play runs clockwise; seat 1 is to act                   |
-        | official | single_flip | play runs counter-clockwise; seat 3 is to act           |
+        | profile  | parity      | outcome                                       |
+        | official | each_flips  | play runs clockwise; seat 1 is to act         |
+        | official | single_flip | play runs counter-clockwise; seat 3 is to act |

@@ -20,7 +20,9 @@ Feature: Variants of scoring and of the match's length
       And the top card is R7
       And the scores are 100 50 20
       When seat 0 plays R5
+      # checks ROUND-END
       Then the round is won by seat 0
+      # checks V-ALT-SCORING-LOSER-500
       And the scores are 100 60 40
       And the match goes on
 
@@ -76,6 +78,7 @@ Feature: Variants of scoring and of the match's length
       When seat 0 plays R5
       Then the scores are 100 499 40
       And the match goes on
+      # checks NEW-ROUND
       And the game waits for the deal
 
     @V-ALT-SCORING-LOSER-500 @official
@@ -157,7 +160,7 @@ Feature: Variants of scoring and of the match's length
       When seat 1 tries to draw
       Then the action is refused under V-ALT-SCORING-LOSER-500
 
-    @AMB-35 @V-ALT-SCORING-LOSER-500 @official
+    @AMB-35
     Scenario Outline: what happens when a total reaches the limit, by end_mode
       Cites fi-wikipedia › Muunnoksia › ¶1 item 4
 
@@ -174,10 +177,11 @@ Feature: Variants of scoring and of the match's length
       When seat 0 plays R5
       Then the outcome is <outcome>
 
+      @official @V-ALT-SCORING-LOSER-500
       Examples:
-        | profile  | end_mode    | outcome                                                                  |
-        | official | lowest_wins | the scores are 100 505 40; the match is won by seat 2                    |
-        | official | eliminate   | the position has /eliminated = [false, true, false]; the match goes on   |
+        | profile  | end_mode    | outcome                                                                |
+        | official | lowest_wins | the scores are 100 505 40; the match is won by seat 2                  |
+        | official | eliminate   | the position has /eliminated = [false, true, false]; the match goes on |
 
   Rule: V-SINGLE-ROUND
 
@@ -235,6 +239,25 @@ Feature: Variants of scoring and of the match's length
       Then the match is won by seat 0
       And the scores are 10 480 0
 
+    @V-SINGLE-ROUND @ROUND-END @sv-unoregler
+    Scenario: in a single-round game the first player out wins the match
+      Cites sv-unoregler › Regler – Hur man spelar UNO › ¶4 item Hur man vinner; sv-unoregler › Avsluta och lägga sista kortet › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards    |
+        | 0    | R5       |
+        | 1    | B1 B2 B4 |
+        | 2    | Y3 Y4 Y6 |
+      And the top card is R7
+      And seat 0 has called UNO
+      When seat 0 plays R5
+      # checks ROUND-END
+      Then the round is won by seat 0
+      # checks V-SINGLE-ROUND
+      And the match is won by seat 0
+      And nobody may act
+
   Rule: V-EXT-TARGET-SCORE
 
     @V-EXT-TARGET-SCORE @official
@@ -252,7 +275,9 @@ Feature: Variants of scoring and of the match's length
       And the top card is R7
       And the scores are 180 0 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 210 0 0
+      # checks V-EXT-TARGET-SCORE
       And the match is won by seat 0
 
     @V-EXT-TARGET-SCORE @negative @official
@@ -270,7 +295,9 @@ Feature: Variants of scoring and of the match's length
       And the top card is R7
       And the scores are 150 0 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 180 0 0
+      # checks V-EXT-TARGET-SCORE
       And the match goes on
 
     @V-EXT-TARGET-SCORE @official
@@ -288,7 +315,9 @@ Feature: Variants of scoring and of the match's length
       And the top card is R7
       And the scores are 170 0 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 200 0 0
+      # checks V-EXT-TARGET-SCORE
       And the match is won by seat 0
 
     @V-EXT-TARGET-SCORE @negative @official
@@ -306,7 +335,9 @@ Feature: Variants of scoring and of the match's length
       And the top card is R7
       And the scores are 490 0 0
       When seat 0 plays R5
+      # checks SCORE-WINNER-TAKES
       Then the scores are 520 0 0
+      # checks V-EXT-TARGET-SCORE
       And the match goes on
 
     @V-EXT-TARGET-SCORE @negative @official
@@ -325,5 +356,7 @@ Feature: Variants of scoring and of the match's length
       And the top card is R7
       And the scores are 0 100 100
       When seat 0 plays R5
+      # checks V-ALT-SCORING-LOSER-500
       Then the scores are 0 110 120
+      # checks V-EXT-TARGET-SCORE
       And the match goes on

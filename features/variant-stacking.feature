@@ -87,6 +87,7 @@ Feature: Stacking draw cards
         | accept   |
       When seat 1 tries to play W
       Then the action is refused under V-STACK-DRAW
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-STACK-DRAW @negative @official
@@ -105,6 +106,7 @@ Feature: Stacking draw cards
       Then seat 1 may play BD2
       When seat 1 tries to play WD4
       Then the action is refused under V-STACK-DRAW
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-STACK-DRAW @negative @official
@@ -261,14 +263,16 @@ Feature: Stacking draw cards
       Given the option V-STACK-DRAW is {"stackable": ["D2-on-D2", "WD4-on-WD4", "D2-on-WD4", "WD4-on-D2"]}
       And a new 3-player match
       When the dealer-selection cards are R5 G9 B2
+      # checks DEALER-SELECTION
       Then seat 1 is the dealer
+      # checks V-STACK-DRAW
       When the cards are dealt with the starter YD2 and the draw pile starting with R0 R1 R1 R2 R2 R3 R3 R4 R4
       Then seat 2 holds exactly R5 R6 R8 R9 RR RD2 Y1 R0 R1
       And an event cards_drawn cites FIRST-CARD-DRAW-TWO
       And the phase is turn
       And seat 0 is to act
 
-    @AMB-37 @V-STACK-DRAW @official @fi-wikipedia @id-wikipedia @sv-unoregler
+    @AMB-37
     Scenario Outline: whether a Draw Two may be answered, profile by profile
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶8; fi-wikipedia › Muunnoksia › ¶1 item 3.a
 
@@ -282,14 +286,27 @@ Feature: Stacking draw cards
       When seat 0 plays RD2
       Then the outcome is <outcome>
 
+      @sv-unoregler @V-STACK-DRAW
       Examples:
-        | profile      | outcome                                                     |
-        | official     | seat 1 holds 5 cards; seat 2 is to act                      |
-        | fi-wikipedia | seat 1 holds 5 cards; seat 2 is to act                      |
-        | id-wikipedia | seat 1 holds 5 cards; seat 2 is to act                      |
-        | sv-unoregler | the phase is stack; seat 1 is to act; seat 1 may play WD4   |
+        | profile      | outcome                                                   |
+        | sv-unoregler | the phase is stack; seat 1 is to act; seat 1 may play WD4 |
 
-    @AMB-37 @V-STACK-DRAW @official
+      @official @NO-STACKING
+      Examples:
+        | profile  | outcome                                |
+        | official | seat 1 holds 5 cards; seat 2 is to act |
+
+      @fi-wikipedia @NO-STACKING
+      Examples:
+        | profile      | outcome                                |
+        | fi-wikipedia | seat 1 holds 5 cards; seat 2 is to act |
+
+      @id-wikipedia @NO-STACKING
+      Examples:
+        | profile      | outcome                                |
+        | id-wikipedia | seat 1 holds 5 cards; seat 2 is to act |
+
+    @AMB-37
     Scenario Outline: which answers each stackable setting allows
       Cites sv-unoregler › Vanliga frågor om regler i UNO › ¶8; fi-wikipedia › Muunnoksia › ¶1 item 3.a
 
@@ -304,9 +321,10 @@ Feature: Stacking draw cards
       When seat 0 plays RD2
       Then the outcome is <outcome>
 
+      @official @V-STACK-DRAW
       Examples:
-        | profile  | stackable                 | outcome                                                |
-        | official | ["D2-on-D2"]              | seat 1 may play BD2; seat 1 may not play WD4           |
-        | official | ["WD4-on-D2"]             | seat 1 may play WD4; seat 1 may not play BD2           |
-        | official | ["D2-on-D2", "WD4-on-D2"] | seat 1 may play BD2; seat 1 may play WD4               |
-        | official | ["WD4-on-WD4"]            | seat 1 holds 5 cards; seat 2 is to act                 |
+        | profile  | stackable                 | outcome                                      |
+        | official | ["D2-on-D2"]              | seat 1 may play BD2; seat 1 may not play WD4 |
+        | official | ["WD4-on-D2"]             | seat 1 may play WD4; seat 1 may not play BD2 |
+        | official | ["D2-on-D2", "WD4-on-D2"] | seat 1 may play BD2; seat 1 may play WD4     |
+        | official | ["WD4-on-WD4"]            | seat 1 holds 5 cards; seat 2 is to act       |

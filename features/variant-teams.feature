@@ -20,7 +20,9 @@ Feature: Team play
       And seat 0 has called UNO
       And the top card is R7
       When seat 0 plays R5
+      # checks ROUND-END
       Then the round is won by seat 0
+      # checks V-TEAM
       And the scores are 30 0 30 0
       And the match goes on
 
@@ -75,6 +77,7 @@ Feature: Team play
       And the top card is R7
       When seat 0 tries to swap hands with seat 2
       Then the action is refused under NO-CARD-EXCHANGE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-TEAM @official
@@ -134,7 +137,7 @@ Feature: Team play
       When seat 0 plays R5
       Then the scores are 16 0 0 16 0 0
 
-    @AMB-32 @V-TEAM @official @fi-wikipedia @id-wikipedia
+    @AMB-32
     Scenario Outline: how a round is scored with team play off and on
       Cites id-wikipedia › Aturan resmi › ¶11; fi-wikipedia › Muunnoksia › ¶1 item 5
 
@@ -151,12 +154,25 @@ Feature: Team play
       When seat 0 plays R5
       Then the outcome is <outcome>
 
+      @official @V-TEAM
       Examples:
-        | profile      | teams | outcome                      |
-        | official     | false | the scores are 37 0 0 0      |
-        | fi-wikipedia | false | the scores are 37 0 0 0      |
-        | id-wikipedia | false | the scores are 37 0 0 0      |
-        | official     | true  | the scores are 30 0 30 0     |
+        | profile  | teams | outcome                  |
+        | official | true  | the scores are 30 0 30 0 |
+
+      @official @SCORE-WINNER-TAKES
+      Examples:
+        | profile  | teams | outcome                 |
+        | official | false | the scores are 37 0 0 0 |
+
+      @fi-wikipedia @SCORE-WINNER-TAKES
+      Examples:
+        | profile      | teams | outcome                 |
+        | fi-wikipedia | false | the scores are 37 0 0 0 |
+
+      @id-wikipedia @SCORE-WINNER-TAKES
+      Examples:
+        | profile      | teams | outcome                 |
+        | id-wikipedia | false | the scores are 37 0 0 0 |
 
   Rule: V-EXT-PARTNER-ROTATION
 

@@ -36,6 +36,7 @@ Feature: Variants of the wild cards
       And the top card is R3
       When seat 0 tries to play W
       Then the action is refused under V-WILD-ONLY-WITHOUT-COLOUR
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WILD-ONLY-WITHOUT-COLOUR @official
@@ -140,6 +141,7 @@ Feature: Variants of the wild cards
       When seat 0 plays W
       And seat 0 tries to name red
       Then the action is refused under V-WILD-MUST-CHANGE-COLOUR
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WILD-MUST-CHANGE-COLOUR @negative @official
@@ -193,6 +195,7 @@ Feature: Variants of the wild cards
       And the top card is R3
       When seat 0 tries to play WD4
       Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WD4-ONLY-IF-NO-PLAYABLE @negative @official
@@ -278,6 +281,7 @@ Feature: Variants of the wild cards
       And the top card is R3
       When seat 0 tries to play WD4
       Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-WD4-ONLY-IF-NO-PLAYABLE @sv-unoregler
@@ -292,6 +296,22 @@ Feature: Variants of the wild cards
         | 2    | Y1 Y2 Y4   |
       And the top card is R3
       Then seat 0 may play WD4
+
+    @V-WD4-ONLY-IF-NO-PLAYABLE @negative @sv-unoregler
+    Scenario: the Swedish rules refuse a Wild Draw Four that breaks their condition
+      Cites sv-unoregler › Färg & Dra 4 › ¶1
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards     |
+        | 0    | WD4 R2 B5 |
+        | 1    | Y1 Y2 G3  |
+        | 2    | B1 B3 Y4  |
+      And the top card is R7
+      When seat 0 tries to play WD4
+      Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
+      # checks P-ILLEGAL-PLAY-REJECTED
+      And the position is unchanged
 
   Rule: V-NO-WD4-CHALLENGE
 
@@ -345,7 +365,9 @@ Feature: Variants of the wild cards
         | 2    | Y1 Y2 Y4  |
       And the top card is R3
       When seat 0 tries to play WD4
+      # checks V-NO-WD4-CHALLENGE
       Then the action is refused under WD4-RESTRICTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @V-NO-WD4-CHALLENGE @official

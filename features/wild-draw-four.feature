@@ -20,8 +20,10 @@ Feature: The Wild Draw Four
       And the draw pile starts with B9 G8 Y9 G6 R1
       When seat 0 plays WD4
       And seat 0 names blue
+      # checks WD4-CHALLENGE
       Then seat 1 is to act
       And the phase is challenge
+      # checks WD4-EFFECT
       When seat 1 accepts
       Then seat 1 holds exactly Y1 Y2 G3 B9 G8 Y9 G6
       And seat 2 is to act
@@ -44,7 +46,9 @@ Feature: The Wild Draw Four
       And the draw pile starts with B9 G8 Y9 G6 R1
       When seat 0 plays WD4
       And seat 0 names blue
+      # checks V-NO-WD4-CHALLENGE
       Then seat 1 holds exactly Y1 Y2 G3 B9 G8 Y9 G6
+      # checks WD4-EFFECT
       And seat 2 is to act
       And the current colour is blue
       And an event turn_skipped cites WD4-EFFECT
@@ -84,8 +88,11 @@ Feature: The Wild Draw Four
       And seat 0 names blue
       And seat 1 accepts
       And seat 1 tries to play B3
+      # checks WD4-EFFECT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-EFFECT
       And seat 2 is to act
 
     @WD4-EFFECT @negative @sv-unoregler
@@ -102,8 +109,11 @@ Feature: The Wild Draw Four
       When seat 0 plays WD4
       And seat 0 names blue
       And seat 1 tries to play B3
+      # checks WD4-EFFECT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-EFFECT
       And seat 1 holds 7 cards
 
     @WD4-EFFECT @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -120,12 +130,14 @@ Feature: The Wild Draw Four
       When seat 0 plays WD4
       And seat 1 tries to accept
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-EFFECT
       And seat 1 holds 3 cards
       And the phase is colour
       And seat 0 is to act
 
-    @AMB-23 @WD4-EFFECT @official @fi-wikipedia @id-wikipedia
+    @AMB-23
     Scenario Outline: the victim of a Wild Draw Four loses the turn as well
       Cites fi-wikipedia › Toimintakortit › ¶7; sv-unoregler › Färg & Dra 4 › ¶1; sv-unoregler › Dra 2 › ¶1; id-wikipedia › Aturan resmi › ¶6 item Wild Draw Four (+4)
 
@@ -142,12 +154,21 @@ Feature: The Wild Draw Four
       And seat <victim> accepts
       Then the outcome is <outcome>
 
+      @official @WD4-EFFECT
       Examples:
-        | profile      | direction         | victim | outcome                                |
-        | official     | clockwise         | 1      | seat 1 holds 7 cards; seat 2 is to act |
-        | official     | counter-clockwise | 2      | seat 2 holds 7 cards; seat 1 is to act |
-        | fi-wikipedia | clockwise         | 1      | seat 1 holds 7 cards; seat 2 is to act |
-        | id-wikipedia | clockwise         | 1      | seat 1 holds 7 cards; seat 2 is to act |
+        | profile  | direction         | victim | outcome                                |
+        | official | clockwise         | 1      | seat 1 holds 7 cards; seat 2 is to act |
+        | official | counter-clockwise | 2      | seat 2 holds 7 cards; seat 1 is to act |
+
+      @fi-wikipedia @WD4-EFFECT
+      Examples:
+        | profile      | direction | victim | outcome                                |
+        | fi-wikipedia | clockwise | 1      | seat 1 holds 7 cards; seat 2 is to act |
+
+      @id-wikipedia @WD4-EFFECT
+      Examples:
+        | profile      | direction | victim | outcome                                |
+        | id-wikipedia | clockwise | 1      | seat 1 holds 7 cards; seat 2 is to act |
 
   Rule: WD4-RESTRICTION
 
@@ -217,6 +238,7 @@ Feature: The Wild Draw Four
       Then seat 0 may not play WD4
       When seat 0 tries to play WD4
       Then the action is refused under WD4-RESTRICTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @WD4-RESTRICTION @negative @official @fi-wikipedia @id-wikipedia
@@ -234,7 +256,7 @@ Feature: The Wild Draw Four
       When seat 0 tries to play WD4
       Then the action is refused under WD4-RESTRICTION
 
-    @AMB-06 @WD4-RESTRICTION @V-WD4-ONLY-IF-NO-PLAYABLE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-06
     Scenario Outline: a Wild Draw Four from a hand with an off-colour match
       Cites fi-wikipedia › Toimintakortit › ¶7; sv-unoregler › Färg & Dra 4 › ¶1; id-wikipedia › Aturan resmi › ¶6 item Wild Draw Four (+4); id-wikipedia › Aturan resmi › ¶9
 
@@ -249,14 +271,27 @@ Feature: The Wild Draw Four
       When seat 0 tries to play WD4
       Then the outcome is <outcome>
 
+      @official @WD4-RESTRICTION
       Examples:
-        | profile      | outcome                                   |
-        | official     | the phase is colour; the top card is WD4  |
-        | fi-wikipedia | the phase is colour; the top card is WD4  |
-        | id-wikipedia | the phase is colour; the top card is WD4  |
-        | sv-unoregler | refused under V-WD4-ONLY-IF-NO-PLAYABLE   |
+        | profile  | outcome                                  |
+        | official | the phase is colour; the top card is WD4 |
 
-    @AMB-07 @WD4-RESTRICTION @CURRENT-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+      @fi-wikipedia @WD4-RESTRICTION
+      Examples:
+        | profile      | outcome                                  |
+        | fi-wikipedia | the phase is colour; the top card is WD4 |
+
+      @id-wikipedia @WD4-RESTRICTION
+      Examples:
+        | profile      | outcome                                  |
+        | id-wikipedia | the phase is colour; the top card is WD4 |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | outcome                                 |
+        | sv-unoregler | refused under V-WD4-ONLY-IF-NO-PLAYABLE |
+
+    @AMB-07
     Scenario Outline: the named colour of a wild on top decides the Wild Draw Four test
       Cites fi-wikipedia › Toimintakortit › ¶7; id-wikipedia › Aturan resmi › ¶6 item Wild Draw Four (+4); id-wikipedia › Aturan resmi › ¶9
 
@@ -272,17 +307,30 @@ Feature: The Wild Draw Four
       When seat 0 tries to play WD4
       Then the outcome is <outcome>
 
+      @official @WD4-RESTRICTION
+      Examples:
+        | profile  | hand      | outcome                                  |
+        | official | WD4 R2 G3 | the phase is colour; the top card is WD4 |
+        | official | WD4 B2 G3 | refused under WD4-RESTRICTION            |
+
+      @fi-wikipedia @WD4-RESTRICTION
       Examples:
         | profile      | hand      | outcome                                  |
-        | official     | WD4 R2 G3 | the phase is colour; the top card is WD4 |
-        | official     | WD4 B2 G3 | refused under WD4-RESTRICTION            |
         | fi-wikipedia | WD4 R2 G3 | the phase is colour; the top card is WD4 |
         | fi-wikipedia | WD4 B2 G3 | refused under WD4-RESTRICTION            |
+
+      @id-wikipedia @WD4-RESTRICTION
+      Examples:
+        | profile      | hand      | outcome                                  |
         | id-wikipedia | WD4 R2 G3 | the phase is colour; the top card is WD4 |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | hand      | outcome                                  |
         | sv-unoregler | WD4 R2 G3 | the phase is colour; the top card is WD4 |
         | sv-unoregler | WD4 B2 G3 | refused under V-WD4-ONLY-IF-NO-PLAYABLE  |
 
-    @AMB-12 @WD4-RESTRICTION @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-12
     Scenario Outline: a Wild Draw Four laid on a Wild Draw Four
       Cites fi-wikipedia › Toimintakortit › ¶7; id-wikipedia › Aturan resmi › ¶6 item Wild Draw Four (+4)
 
@@ -297,16 +345,29 @@ Feature: The Wild Draw Four
       When seat 0 tries to play WD4
       Then the outcome is <outcome>
 
+      @official @WD4-RESTRICTION
+      Examples:
+        | profile  | hand      | outcome                                  |
+        | official | WD4 G3 B5 | refused under WD4-RESTRICTION            |
+        | official | WD4 R3 B5 | the phase is colour; the top card is WD4 |
+
+      @fi-wikipedia @WD4-RESTRICTION
+      Examples:
+        | profile      | hand      | outcome                       |
+        | fi-wikipedia | WD4 G3 B5 | refused under WD4-RESTRICTION |
+
+      @id-wikipedia @WD4-RESTRICTION
+      Examples:
+        | profile      | hand      | outcome                       |
+        | id-wikipedia | WD4 G3 B5 | refused under WD4-RESTRICTION |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
       Examples:
         | profile      | hand      | outcome                                  |
-        | official     | WD4 G3 B5 | refused under WD4-RESTRICTION            |
-        | official     | WD4 R3 B5 | the phase is colour; the top card is WD4 |
-        | fi-wikipedia | WD4 G3 B5 | refused under WD4-RESTRICTION            |
-        | id-wikipedia | WD4 G3 B5 | refused under WD4-RESTRICTION            |
         | sv-unoregler | WD4 G3 B5 | refused under V-WD4-ONLY-IF-NO-PLAYABLE  |
         | sv-unoregler | WD4 R3 B5 | the phase is colour; the top card is WD4 |
 
-    @AMB-12 @WD4-RESTRICTION @DRAW-THEN-PLAY @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-12
     Scenario Outline: a Wild Draw Four that was just drawn
       Cites fi-wikipedia › Toimintakortit › ¶7; id-wikipedia › Aturan resmi › ¶6 item Wild Draw Four (+4)
 
@@ -323,12 +384,25 @@ Feature: The Wild Draw Four
       And seat 0 tries to play WD4
       Then the outcome is <outcome>
 
+      @official @WD4-RESTRICTION
+      Examples:
+        | profile  | hand  | outcome                                  |
+        | official | R2 B5 | refused                                  |
+        | official | G2 B5 | the phase is colour; the top card is WD4 |
+
+      @fi-wikipedia @WD4-RESTRICTION
+      Examples:
+        | profile      | hand  | outcome |
+        | fi-wikipedia | R2 B5 | refused |
+
+      @id-wikipedia @WD4-RESTRICTION
       Examples:
         | profile      | hand  | outcome                                  |
-        | official     | R2 B5 | refused                                  |
-        | official     | G2 B5 | the phase is colour; the top card is WD4 |
-        | fi-wikipedia | R2 B5 | refused                                  |
         | id-wikipedia | G2 B5 | the phase is colour; the top card is WD4 |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | hand  | outcome                                  |
         | sv-unoregler | R2 B5 | refused                                  |
         | sv-unoregler | G2 B5 | the phase is colour; the top card is WD4 |
 
@@ -368,26 +442,14 @@ Feature: The Wild Draw Four
         | 2    | B1 B3 Y4  |
       And the top card is R7
       When seat 0 tries to play WD4
+      # checks WD4-BLUFF
       Then the action is refused under WD4-RESTRICTION
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-BLUFF
       And seat 0 may play R2
 
-    @WD4-BLUFF @negative @sv-unoregler
-    Scenario: the Swedish rules refuse a Wild Draw Four that breaks their condition
-      Cites sv-unoregler › Färg & Dra 4 › ¶1
-
-      Given a 3-player game
-      And the hands are
-        | seat | cards     |
-        | 0    | WD4 R2 B5 |
-        | 1    | Y1 Y2 G3  |
-        | 2    | B1 B3 Y4  |
-      And the top card is R7
-      When seat 0 tries to play WD4
-      Then the action is refused under V-WD4-ONLY-IF-NO-PLAYABLE
-      And the position is unchanged
-
-    @WD4-BLUFF @WD4-CHALLENGE-INNOCENT @official
+    @WD4-BLUFF @official
     Scenario: with engine enforcement every challenge fails
       Cites fi-wikipedia › Rangaistukset › ¶2; id-wikipedia › Aturan resmi › ¶9
 
@@ -406,7 +468,7 @@ Feature: The Wild Draw Four
       And seat 0 holds 2 cards
       And seat 2 is to act
 
-    @AMB-08 @WD4-BLUFF @V-WD4-ONLY-IF-NO-PLAYABLE @V-NO-WD4-CHALLENGE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-08
     Scenario Outline: a Wild Draw Four laid while holding the current colour
       Cites fi-wikipedia › Rangaistukset › ¶2; sv-unoregler › Färg & Dra 4 › ¶1; id-wikipedia › Aturan resmi › ¶9; id-wikipedia › Penalti › ¶2
 
@@ -421,13 +483,78 @@ Feature: The Wild Draw Four
       When seat 0 tries to play WD4
       Then the outcome is <outcome>
 
+      @official @WD4-BLUFF
+      Examples:
+        | profile  | enforcement | outcome                                  |
+        | official | challenge   | the phase is colour; the top card is WD4 |
+        | official | engine      | refused under WD4-RESTRICTION            |
+
+      @fi-wikipedia @WD4-BLUFF
       Examples:
         | profile      | enforcement | outcome                                  |
-        | official     | challenge   | the phase is colour; the top card is WD4 |
         | fi-wikipedia | challenge   | the phase is colour; the top card is WD4 |
+
+      @id-wikipedia @WD4-BLUFF
+      Examples:
+        | profile      | enforcement | outcome                                  |
         | id-wikipedia | challenge   | the phase is colour; the top card is WD4 |
-        | sv-unoregler | engine      | refused under V-WD4-ONLY-IF-NO-PLAYABLE  |
-        | official     | engine      | refused under WD4-RESTRICTION            |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | enforcement | outcome                                 |
+        | sv-unoregler | engine      | refused under V-WD4-ONLY-IF-NO-PLAYABLE |
+
+    @AMB-12
+    Scenario Outline: a Wild Draw Four just drawn while holding the current colour
+      Cites fi-wikipedia › Pelin kulku › ¶4; fi-wikipedia › Rangaistukset › ¶2; sv-unoregler › Färg & Dra 4 › ¶1; id-wikipedia › Aturan resmi › ¶7; id-wikipedia › Aturan resmi › ¶9
+
+      Given the option WD4-BLUFF.wd4_enforcement is "<enforcement>"
+      And a 3-player game under the <profile> profile
+      And the hands are
+        | seat | cards    |
+        | 0    | R2 B5    |
+        | 1    | Y1 Y2 G3 |
+        | 2    | B1 B3 Y4 |
+      And the top card is R7
+      And the draw pile starts with WD4
+      When seat 0 draws
+      Then the outcome is <outcome>
+
+      @official @WD4-BLUFF
+      Examples:
+        | profile  | enforcement | outcome                                   |
+        | official | challenge   | seat 0 may play WD4; seat 0 may pass      |
+        | official | engine      | seat 0 may not play WD4; seat 1 is to act |
+
+      @fi-wikipedia @WD4-BLUFF
+      Examples:
+        | profile      | enforcement | outcome                              |
+        | fi-wikipedia | challenge   | seat 0 may play WD4; seat 0 may pass |
+
+      @id-wikipedia @WD4-BLUFF
+      Examples:
+        | profile      | enforcement | outcome                              |
+        | id-wikipedia | challenge   | seat 0 may play WD4; seat 0 may pass |
+
+      @sv-unoregler @V-WD4-ONLY-IF-NO-PLAYABLE
+      Examples:
+        | profile      | enforcement | outcome                                   |
+        | sv-unoregler | engine      | seat 0 may not play WD4; seat 1 is to act |
+
+    @WD4-BLUFF @official @fi-wikipedia @id-wikipedia
+    Scenario: a Wild Draw Four that breaks the restriction is not refused
+      Policy: no source settles this; a Wild Draw Four bluff is left to the challenge.
+
+      Given a 3-player game
+      And the hands are
+        | seat | cards     |
+        | 0    | WD4 R2 G9 |
+        | 1    | B1 B3     |
+        | 2    | Y3 Y4     |
+      And the top card is R7
+      When seat 0 plays WD4
+      Then the phase is colour
+      And seat 0 holds exactly R2 G9
 
   Rule: WD4-CHALLENGE
 
@@ -466,7 +593,7 @@ Feature: The Wild Draw Four
       And seat 1 challenges
       Then an event hand_shown cites WD4-CHALLENGE
 
-    @WD4-CHALLENGE @WD4-RESTRICTION @official @fi-wikipedia @id-wikipedia
+    @WD4-CHALLENGE @official @fi-wikipedia @id-wikipedia
     Scenario: a challenge is judged on the colour in force before the Wild Draw Four
       Cites fi-wikipedia › Rangaistukset › ¶2; id-wikipedia › Aturan resmi › ¶9; id-wikipedia › Penalti › ¶2
 
@@ -480,7 +607,9 @@ Feature: The Wild Draw Four
       When seat 0 plays WD4
       And seat 0 names blue
       And seat 1 challenges
+      # checks WD4-CHALLENGE
       Then an event challenge_decided cites WD4-CHALLENGE-INNOCENT
+      # checks WD4-CHALLENGE-INNOCENT
       And seat 0 holds exactly B5 B6
       And seat 1 holds 9 cards
 
@@ -499,7 +628,9 @@ Feature: The Wild Draw Four
       And seat 0 names blue
       And seat 2 tries to challenge
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-CHALLENGE
       And seat 2 may not challenge
 
     @WD4-CHALLENGE @negative @official @fi-wikipedia @id-wikipedia
@@ -518,7 +649,9 @@ Feature: The Wild Draw Four
       And seat 1 accepts
       And seat 1 tries to challenge
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-CHALLENGE
       When seat 2 tries to challenge
       Then the action is refused under WD4-CHALLENGE
       And seat 0 holds 2 cards
@@ -539,10 +672,12 @@ Feature: The Wild Draw Four
       And seat 0 names blue
       And seat 1 tries to challenge
       Then the action is refused under WD4-CHALLENGE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-CHALLENGE
       And seat 1 is to act
 
-    @AMB-11 @WD4-CHALLENGE @V-NO-WD4-CHALLENGE @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-11
     Scenario Outline: whether the victim of a Wild Draw Four may challenge it
       Cites fi-wikipedia › Rangaistukset › ¶2; sv-unoregler › Färg & Dra 4 › ¶1; id-wikipedia › Aturan resmi › ¶9; id-wikipedia › Penalti › ¶2
 
@@ -557,12 +692,25 @@ Feature: The Wild Draw Four
       And seat 0 names blue
       Then the outcome is <outcome>
 
+      @official @WD4-CHALLENGE
+      Examples:
+        | profile  | outcome                                                            |
+        | official | the phase is challenge; seat 1 may challenge; seat 1 holds 3 cards |
+
+      @fi-wikipedia @WD4-CHALLENGE
+      Examples:
+        | profile      | outcome                                                            |
+        | fi-wikipedia | the phase is challenge; seat 1 may challenge; seat 1 holds 3 cards |
+
+      @id-wikipedia @WD4-CHALLENGE
+      Examples:
+        | profile      | outcome                                                            |
+        | id-wikipedia | the phase is challenge; seat 1 may challenge; seat 1 holds 3 cards |
+
+      @sv-unoregler @V-NO-WD4-CHALLENGE
       Examples:
         | profile      | outcome                                                          |
-        | official     | the phase is challenge; seat 1 may challenge; seat 1 holds 3 cards |
-        | fi-wikipedia | the phase is challenge; seat 1 may challenge; seat 1 holds 3 cards |
-        | id-wikipedia | the phase is challenge; seat 1 may challenge; seat 1 holds 3 cards |
-        | sv-unoregler | seat 1 may not challenge; seat 1 holds 7 cards; seat 2 is to act   |
+        | sv-unoregler | seat 1 may not challenge; seat 1 holds 7 cards; seat 2 is to act |
 
   Rule: WD4-CHALLENGE-GUILTY
 
@@ -605,8 +753,11 @@ Feature: The Wild Draw Four
       And seat 1 challenges
       Then seat 1 may play B2
       When seat 1 tries to play R4
+      # checks WD4-CHALLENGE-GUILTY
       Then the action is refused under MATCH-ON-WILD
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WD4-CHALLENGE-GUILTY
       And the current colour is blue
 
     @WD4-CHALLENGE-GUILTY @negative @official @fi-wikipedia @id-wikipedia
@@ -624,11 +775,12 @@ Feature: The Wild Draw Four
       And seat 0 names blue
       And seat 1 challenges
       And seat 2 tries to play B1
+      # checks WD4-CHALLENGE-GUILTY
       Then the action is refused under TURN-ADVANCE
       And seat 1 is to act
       And seat 1 holds 3 cards
 
-    @AMB-09 @WD4-CHALLENGE-GUILTY @official @fi-wikipedia @id-wikipedia
+    @AMB-09
     Scenario Outline: who plays after an upheld challenge
       Cites fi-wikipedia › Rangaistukset › ¶2; id-wikipedia › Penalti › ¶2
 
@@ -645,12 +797,21 @@ Feature: The Wild Draw Four
       And seat 1 challenges
       Then the outcome is <outcome>
 
+      @official @WD4-CHALLENGE-GUILTY
       Examples:
-        | profile      | skipped | outcome                                                                  |
-        | official     | false   | seat 0 holds 6 cards; seat 1 holds 3 cards; seat 1 is to act; the current colour is blue |
+        | profile  | skipped | outcome                                                                                  |
+        | official | false   | seat 0 holds 6 cards; seat 1 holds 3 cards; seat 1 is to act; the current colour is blue |
+        | official | true    | seat 0 holds 6 cards; seat 1 holds 3 cards; seat 2 is to act; the current colour is blue |
+
+      @fi-wikipedia @WD4-CHALLENGE-GUILTY
+      Examples:
+        | profile      | skipped | outcome                                                                                  |
         | fi-wikipedia | false   | seat 0 holds 6 cards; seat 1 holds 3 cards; seat 1 is to act; the current colour is blue |
+
+      @id-wikipedia @WD4-CHALLENGE-GUILTY
+      Examples:
+        | profile      | skipped | outcome                                                                                  |
         | id-wikipedia | false   | seat 0 holds 6 cards; seat 1 holds 3 cards; seat 1 is to act; the current colour is blue |
-        | official     | true    | seat 0 holds 6 cards; seat 1 holds 3 cards; seat 2 is to act; the current colour is blue |
 
   Rule: WD4-CHALLENGE-INNOCENT
 
@@ -708,7 +869,9 @@ Feature: The Wild Draw Four
       And seat 0 names blue
       And seat 1 challenges
       And seat 1 tries to play B2
+      # checks WD4-CHALLENGE-INNOCENT
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @WD4-CHALLENGE-INNOCENT @negative @official @fi-wikipedia @id-wikipedia
@@ -728,7 +891,7 @@ Feature: The Wild Draw Four
       Then seat 0 holds exactly B5 G2
       And seat 2 holds 3 cards
 
-    @AMB-10 @WD4-CHALLENGE-INNOCENT @WD4-EFFECT @official @fi-wikipedia @id-wikipedia
+    @AMB-10
     Scenario Outline: what a failed challenge costs
       Cites fi-wikipedia › Rangaistukset › ¶2; id-wikipedia › Penalti › ¶2; id-wikipedia › Aturan resmi › ¶6 item Wild Draw Four (+4)
 
@@ -745,9 +908,18 @@ Feature: The Wild Draw Four
       And seat 1 challenges
       Then the outcome is <outcome>
 
+      @official @WD4-CHALLENGE-INNOCENT
       Examples:
-        | profile      | enforcement | outcome                                                    |
-        | official     | challenge   | seat 1 holds 9 cards; seat 0 holds 2 cards; seat 2 is to act |
+        | profile  | enforcement | outcome                                                      |
+        | official | challenge   | seat 1 holds 9 cards; seat 0 holds 2 cards; seat 2 is to act |
+        | official | engine      | seat 1 holds 9 cards; seat 0 holds 2 cards; seat 2 is to act |
+
+      @fi-wikipedia @WD4-CHALLENGE-INNOCENT
+      Examples:
+        | profile      | enforcement | outcome                                                      |
         | fi-wikipedia | challenge   | seat 1 holds 9 cards; seat 0 holds 2 cards; seat 2 is to act |
+
+      @id-wikipedia @WD4-CHALLENGE-INNOCENT
+      Examples:
+        | profile      | enforcement | outcome                                                      |
         | id-wikipedia | challenge   | seat 1 holds 9 cards; seat 0 holds 2 cards; seat 2 is to act |
-        | official     | engine      | seat 1 holds 9 cards; seat 0 holds 2 cards; seat 2 is to act |

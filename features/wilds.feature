@@ -68,8 +68,11 @@ Feature: Wild cards
         | 2    | B1 B3 Y4 |
       And the top card is R7
       When seat 1 tries to play W
+      # checks WILD-ANYTIME
       Then the action is refused under TURN-ADVANCE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WILD-ANYTIME
       And seat 0 is to act
 
     @WILD-ANYTIME @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -86,7 +89,9 @@ Feature: Wild cards
       When seat 0 plays RD2
       And seat 1 tries to play W
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks DRAW-TWO-EFFECT
       And seat 1 holds 5 cards
       And seat 2 is to act
 
@@ -106,9 +111,10 @@ Feature: Wild cards
       Then seat 1 may not play W
       When seat 1 tries to play W
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
-    @AMB-20 @WILD-ANYTIME @V-WILD-ONLY-WITHOUT-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-20
     Scenario Outline: a Wild played by someone who holds the current colour
       Cites fi-wikipedia › Toimintakortit › ¶6; sv-unoregler › Färg › ¶1; id-wikipedia › Aturan resmi › ¶6 item Wild; id-wikipedia › Aturan resmi › ¶8
 
@@ -123,13 +129,30 @@ Feature: Wild cards
       When seat 0 tries to play W
       Then the outcome is <outcome>
 
+      @official @WILD-ANYTIME
       Examples:
-        | profile      | only_without_colour | outcome                                   |
-        | official     | false               | the phase is colour; the top card is W    |
-        | fi-wikipedia | false               | the phase is colour; the top card is W    |
-        | sv-unoregler | false               | the phase is colour; the top card is W    |
-        | id-wikipedia | false               | the phase is colour; the top card is W    |
-        | official     | true                | refused under V-WILD-ONLY-WITHOUT-COLOUR  |
+        | profile  | only_without_colour | outcome                                |
+        | official | false               | the phase is colour; the top card is W |
+
+      @fi-wikipedia @WILD-ANYTIME
+      Examples:
+        | profile      | only_without_colour | outcome                                |
+        | fi-wikipedia | false               | the phase is colour; the top card is W |
+
+      @sv-unoregler @WILD-ANYTIME
+      Examples:
+        | profile      | only_without_colour | outcome                                |
+        | sv-unoregler | false               | the phase is colour; the top card is W |
+
+      @id-wikipedia @WILD-ANYTIME
+      Examples:
+        | profile      | only_without_colour | outcome                                |
+        | id-wikipedia | false               | the phase is colour; the top card is W |
+
+      @official @V-WILD-ONLY-WITHOUT-COLOUR
+      Examples:
+        | profile  | only_without_colour | outcome                                  |
+        | official | true                | refused under V-WILD-ONLY-WITHOUT-COLOUR |
 
   Rule: WILD-COLOUR-CHOICE
 
@@ -205,9 +228,12 @@ Feature: Wild cards
       When seat 0 plays W
       And seat 0 tries to draw
       Then the action is refused under WILD-COLOUR-CHOICE
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WILD-COLOUR-CHOICE
       When seat 1 tries to play G1
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
 
     @WILD-COLOUR-CHOICE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -224,7 +250,9 @@ Feature: Wild cards
       When seat 0 plays W
       And seat 1 tries to name green
       Then the action is refused
+      # checks P-ILLEGAL-PLAY-REJECTED
       And the position is unchanged
+      # checks WILD-COLOUR-CHOICE
       And seat 1 may not name green
 
     @WILD-COLOUR-CHOICE @negative @official @fi-wikipedia @sv-unoregler @id-wikipedia
@@ -244,7 +272,7 @@ Feature: Wild cards
       And the current colour is red
       And seat 1 is to act
 
-    @AMB-20 @WILD-COLOUR-CHOICE @V-WILD-MUST-CHANGE-COLOUR @official @fi-wikipedia @sv-unoregler @id-wikipedia
+    @AMB-20
     Scenario Outline: naming the colour that was already in force
       Cites sv-unoregler › Färg › ¶1; id-wikipedia › Aturan resmi › ¶6 item Wild; id-wikipedia › Aturan resmi › ¶8
 
@@ -260,10 +288,27 @@ Feature: Wild cards
       And seat 0 tries to name red
       Then the outcome is <outcome>
 
+      @official @WILD-COLOUR-CHOICE
       Examples:
-        | profile      | must_change | outcome                                       |
-        | official     | false       | the current colour is red; seat 1 is to act   |
-        | fi-wikipedia | false       | the current colour is red; seat 1 is to act   |
-        | sv-unoregler | false       | the current colour is red; seat 1 is to act   |
-        | id-wikipedia | false       | the current colour is red; seat 1 is to act   |
-        | official     | true        | refused under V-WILD-MUST-CHANGE-COLOUR       |
+        | profile  | must_change | outcome                                     |
+        | official | false       | the current colour is red; seat 1 is to act |
+
+      @fi-wikipedia @WILD-COLOUR-CHOICE
+      Examples:
+        | profile      | must_change | outcome                                     |
+        | fi-wikipedia | false       | the current colour is red; seat 1 is to act |
+
+      @sv-unoregler @WILD-COLOUR-CHOICE
+      Examples:
+        | profile      | must_change | outcome                                     |
+        | sv-unoregler | false       | the current colour is red; seat 1 is to act |
+
+      @id-wikipedia @WILD-COLOUR-CHOICE
+      Examples:
+        | profile      | must_change | outcome                                     |
+        | id-wikipedia | false       | the current colour is red; seat 1 is to act |
+
+      @official @V-WILD-MUST-CHANGE-COLOUR
+      Examples:
+        | profile  | must_change | outcome                                 |
+        | official | true        | refused under V-WILD-MUST-CHANGE-COLOUR |

@@ -27,6 +27,7 @@ from unospec.reference import effects, scoring, setup, uno
 from unospec.reference.drawing import apply_reshuffle, can_draw, more_draws, serve_draws, turn_draw
 from unospec.reference.errors import IllegalAction
 from unospec.reference.matching import (
+    announced_top,
     kinds_in,
     matches,
     may_go_out_on,
@@ -73,9 +74,11 @@ def chance_needed(pos: Position) -> dict[str, Any] | None:
     return pos.chance
 
 
+@implements("P-LEGAL-ACTION-SET")
 def legal_actions(pos: Position) -> list[Action]:
-    """Every legal action of every seat that may act now, in a fixed order (by seat, then
-    action type, then card / colour / target). Empty at a chance node and when the match is over."""
+    """Every legal action of every seat that may act now, each once (a hand's two copies
+    of a card give one play), in a fixed order (by seat, then action type, then card /
+    colour / target). Empty at a chance node and when the match is over."""
     cached = pos._legal
     if cached is not None:
         return cached
@@ -193,10 +196,11 @@ def _uno_actions(pos: Position, acts: list[Action]) -> None:
 
 @implements("DRAW-THEN-PLAY", "DRAW-END-TURN")
 def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
-    """After a turn draw the player may play the card just drawn if it is legal (a drawn
-    Wild Draw Four judged on the hand after the draw), or keep it; no other card may be
-    played that turn, and if the card is not played the turn passes on. Returns
-    ``(cards that may be played, may draw again, must draw again)``."""
+    """After a turn draw the player may play the card just drawn if it may be laid (the
+    test for a card held since the turn began, a Wild Draw Four included), or keep it; no
+    other card may be played that turn, and if the card is not played the turn passes on.
+    Only a card that is legal for real ends a draw series (see :func:`ends_draw_series`).
+    Returns ``(cards that may be played, may draw again, must draw again)``."""
     s = pos.seat()
     cfg = pos.cfg
     if not pos.drawn:
@@ -204,12 +208,13 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
     candidates = kinds_in(pos.drawn) if cfg.draw_fixed else [pos.drawn[-1]]
     hand = pos.hands[s]
     ok = [c for c in candidates if c in hand and drawn_card_playable(pos, s, c)]
-    may_draw, must_draw = more_draws(pos, bool(ok))
-    if cfg.draw_until_playable and ok and cfg.draw_until_playable["must_play_found"]:
-        return ok, False, True  # the found card must be played
+    found = [c for c in ok if ends_draw_series(pos, s, c)]
+    may_draw, must_draw = more_draws(pos, bool(found))
+    if cfg.draw_until_playable and found and cfg.draw_until_playable["must_play_found"]:
+        return found, False, True  # the found card must be played
     if must_draw:
         return [], True, True
-    if cfg.draw_until_stop and ok:
+    if cfg.draw_until_stop and found:
         may_draw = False
     if cfg.draw_fixed and cfg.draw_fixed["mode"] == "at_most" and may_draw:
         return ok, True, False
@@ -217,14 +222,20 @@ def _after_draw_choices(pos: Position) -> tuple[list[str], bool, bool]:
 
 
 def drawn_card_playable(pos: Position, seat: int, card: str) -> bool:
-    """A drawn card is played only if legal; a drawn Wild Draw Four only when WD4-RESTRICTION
-    holds for the hand after the draw (DRAW-THEN-PLAY): no bluff with a card just drawn."""
-    if card == WILD_DRAW_FOUR:
-        hand = pos.hands[seat]
-        return (len(hand) > 1 or may_go_out_on(pos.cfg, card)) and wd4_allowed(
-            pos.cfg, hand, pos.discard_pile[-1], pos.colour
-        )
+    """A card just drawn may be laid on the same terms as one held since the turn began
+    (:func:`playable`): a drawn Wild Draw Four is judged on the hand after the draw, and
+    where only a challenge enforces WD4-RESTRICTION (WD4-BLUFF) it may be laid against it,
+    as a bluff open to challenge; where the engine enforces it, it may not."""
     return playable(pos, seat, card)
+
+
+def ends_draw_series(pos: Position, seat: int, card: str) -> bool:
+    """A drawn card that ends a series of V-DRAW-UNTIL-PLAYABLE / V-DRAW-UNTIL-STOP (and
+    must be played under ``must_play_found``) is one legal for real: a Wild Draw Four only
+    when the WD4 test in force holds, since a bluff is not a card that can be played."""
+    if card == WILD_DRAW_FOUR:
+        return wd4_allowed(pos.cfg, pos.hands[seat], announced_top(pos), pos.colour)
+    return True
 
 
 # -- apply ------------------------------------------------------------------------------------
@@ -445,7 +456,9 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
             return bad("UNO-CATCH", "a player cannot catch themselves", "/target")
         if not isinstance(target, int):
             return bad("UNO-CATCH", "a catch names the target seat", "/target")
-        return bad("P-FALSE-CATCH", uno.false_catch_reason(pos, target), "/target")
+        reason = uno.false_catch_reason(pos, target)
+        late = reason.startswith("the catch window")  # a missed call, caught too late
+        return bad("UNO-CATCH-WINDOW" if late else "P-FALSE-CATCH", reason, "/target")
     if kind == "play" and "card" in action and not is_card(action["card"]):
         return bad("P-ILLEGAL-PLAY-REJECTED", f"{action['card']!r} is not a card", "/card")
     if kind == "challenge" and (pos.phase != "challenge" or seat != pos.to_act):
@@ -503,6 +516,18 @@ def diagnose(pos: Position, action: Action) -> IllegalAction:
         hand = pos.hands[seat]
         if card not in hand:
             return bad("P-ILLEGAL-PLAY-REJECTED", f"seat {seat} does not hold {card}", "/card")
+        if action.get("uno_out") and not pos.cfg.uno_out:
+            return bad(
+                "V-UNO-OUT-CALL",
+                "uno_out is the call of V-UNO-OUT-CALL, which this game does not play",
+                "/uno_out",
+            )
+        if action.get("uno_out") and len(hand) != 1:
+            return bad(
+                "V-UNO-OUT-CALL",
+                f"the call goes with the last card, and seat {seat} holds {len(hand)}",
+                "/uno_out",
+            )
         if phase == "drawn":
             return bad(
                 "DRAW-THEN-PLAY",

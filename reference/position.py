@@ -113,7 +113,7 @@ class Position:
         """A copy that shares nothing mutable with this position (the legal actions are
         computed anew for it)."""
         pend = self.pending
-        return Position(
+        copy = Position(
             profile=self.profile,
             options=self.options,  # never changed once the game is set up
             players=self.players,
@@ -142,6 +142,8 @@ class Position:
             last_played_by=self.last_played_by,
             last_round=self.last_round,
         )
+        copy.cfg = self.cfg  # the same rules (a position played under other options keeps them)
+        return copy
 
     def forget_legal(self) -> None:
         """Drop the legal actions computed for this position: for code that changes a

@@ -135,9 +135,11 @@ class Rule:
     requires_any: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     replaces: tuple[str, ...] = ()
+    modifies: tuple[str, ...] = ()  # rules a variant changes without removing them
     derived_from: tuple[str, ...] = ()
     source: str = ""
     params: tuple[Param, ...] = ()
+    asks: tuple[str, ...] = ()  # questions as players type them, for `unospec explain`
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -174,6 +176,7 @@ class Ambiguity:
     positions: tuple[Position, ...]
     resolutions: dict[str, Resolution]
     aliases: tuple[str, ...] = ()
+    asks: tuple[str, ...] = ()  # the question as players type it, for `unospec explain`
 
 
 @dataclass(frozen=True)
@@ -244,9 +247,11 @@ def _load_rule(r: dict[str, Any]) -> Rule:
         requires_any=tuple(r.get("requires_any", ())),
         excludes=tuple(r.get("excludes", ())),
         replaces=tuple(r.get("replaces", ())),
+        modifies=tuple(r.get("modifies", ())),
         derived_from=tuple(r.get("derived_from", ())),
         source=r.get("source", ""),
         params=params,
+        asks=tuple(r.get("asks", ())),
     )
 
 
@@ -278,6 +283,7 @@ def _load_ambiguity(a: dict[str, Any]) -> Ambiguity:
         positions=positions,
         resolutions=resolutions,
         aliases=tuple(a.get("aliases", ())),
+        asks=tuple(a.get("asks", ())),
     )
 
 
@@ -501,7 +507,8 @@ class Catalogue:
                     out.append(f"{w}: a policy must say why no source settles it (why_policy)")
             elif not r.citations and not (r.kind == "variant" and r.source == EXTERNAL):
                 out.append(f"{w}: a {r.kind} rule must cite at least one source paragraph")
-            for ref in (*r.requires, *r.requires_any, *r.excludes, *r.replaces, *r.derived_from):
+            refs = (*r.requires, *r.requires_any, *r.excludes, *r.replaces, *r.modifies)
+            for ref in (*refs, *r.derived_from):
                 if ref not in self.rules:
                     out.append(f"{w}: refers to unknown rule {ref!r}")
             for ref in r.ambiguities:

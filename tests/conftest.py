@@ -63,6 +63,13 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "negative: a scenario showing what a rule forbids or where it stops"
     )
+    # pytest-bdd turns the tags of an outline's Examples block (its profile and the rule its
+    # rows check, e.g. ``@official @FIRST-CARD-SKIP``) into marks of those very names
+    from unospec.spec.catalogue import load as load_catalogue
+
+    cat = load_catalogue()
+    for name in (*PROFILE_TAGS, *cat.rules, *cat.ambiguities):
+        config.addinivalue_line("markers", f"{name}: an Examples block tag (features/)")
 
 
 def pytest_bdd_apply_tag(tag, function):
@@ -81,7 +88,12 @@ def pytest_bdd_apply_tag(tag, function):
 
 @pytest.fixture
 def scenario_profile(request):
-    return getattr(request, "param", "official")
+    """The profile a scenario run is for: the parameter of a plain scenario, the profile of
+    its Examples block (its profile tag, or the row's ``profile`` column) for an outline row."""
+    if hasattr(request, "param"):
+        return request.param
+    run = _run(request.node)
+    return run.profile if run is not None else "official"
 
 
 @functools.cache
@@ -98,6 +110,24 @@ def _scenario(module, name: str):
     if getattr(module, "__name__", "").rsplit(".", 1)[-1] != "test_features":
         return None
     return _scenarios_by_id().get(name.removeprefix("test_"))
+
+
+def _run(item):
+    """The run of ``features/`` that a pytest-bdd test item executes (an outline row is
+    found by its values, which pytest-bdd passes as ``_pytest_bdd_example``), or ``None``."""
+    sc = _scenario(getattr(item, "module", None), getattr(item, "originalname", ""))
+    if sc is None:
+        return None
+    callspec = getattr(item, "callspec", None)
+    if not sc.outline:
+        profile = callspec.params.get("scenario_profile") if callspec else None
+        return next((r for r in sc.runs if r.profile == profile), sc.runs[0])
+    example = (callspec.params.get("_pytest_bdd_example") if callspec else None) or {}
+    label = "-".join(example.values())
+    runs = [r for r in sc.runs if r.label == label]
+    if len(runs) != 1:
+        raise pytest.UsageError(f"{sc.id}: {len(runs)} Examples rows have the values {label!r}")
+    return runs[0]
 
 
 def pytest_generate_tests(metafunc):
@@ -122,16 +152,14 @@ def pytest_collection_modifyitems(config, items):
         if sc is None:
             keep.append(item)
             continue
-        profile = (
-            item.callspec.params.get("scenario_profile") if hasattr(item, "callspec") else None
-        )
-        example = getattr(item, "callspec", None) and item.callspec.params.get(
-            "_pytest_bdd_example", {}
-        )
-        run_profile = profile or (example or {}).get("profile") or "official"
+        run = _run(item)
+        run_profile = run.profile
+        item.add_marker(pytest.mark.profile(run_profile))
+        item.add_marker(pytest.mark.rule(run.rule))
         item.user_properties.append(("scenario", sc.id))
         item.user_properties.append(("hash", sc.hash))
-        tags = set(sc.tags)
+        # a run is selected by its scenario's tags and by the rule of its Examples block
+        tags = set(sc.tags) | {run.rule}
         stem = sc.file.removesuffix(".feature")
         selected = (
             (not rules or tags & rules)

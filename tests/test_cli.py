@@ -64,7 +64,9 @@ def test_rules_json_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_rules_kind_filter(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "rules", "--kind", "policy")
-    assert len(data) == 8
+    policies = [r.id for r in load().rules.values() if r.kind == "policy"]
+    assert len(policies) >= 8
+    assert [r["id"] for r in data] == policies
     assert all(r["kind"] == "policy" for r in data)
 
 
@@ -115,7 +117,7 @@ def test_policy_as_text_says_why(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rules_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
     assert code == 0
-    assert "96 rules" in out
+    assert f"{len(load().rules)} rules" in out
 
 
 @pytest.mark.parametrize("json_flag", [(), ("--json",)], ids=["text", "json"])
@@ -321,9 +323,10 @@ def test_summary_prints_the_catalogue_counts(capsys: pytest.CaptureFixture[str])
         cells = [c.strip() for c in line.strip("│┃ ").split("│")]
         if len(cells) == 2 and cells[1].isdigit():
             rows[cells[0]] = int(cells[1])
-    assert rows["rules (core)"] == 59
-    assert rows["rules (policy)"] == 8
-    assert rows["rules (variant)"] == 29
+    kinds = [r.kind for r in load().rules.values()]
+    assert rows["rules (core)"] == kinds.count("core") >= 59
+    assert rows["rules (policy)"] == kinds.count("policy") >= 8
+    assert rows["rules (variant)"] == kinds.count("variant") >= 29
     assert rows["ambiguities"] == 43
     assert rows["profiles"] == 4
     for d in DOCUMENTS:

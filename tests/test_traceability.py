@@ -88,14 +88,19 @@ def test_scenario_ids_are_unique_and_names_unique_per_file():
 
 
 def test_rule_blocks_are_named_after_the_ids_of_their_scenarios():
+    """Each scenario sits in the Rule: block of the rule that states its behaviour: its first
+    rule tag (for an outline, the rule of its first Examples block; AMB-… tags are skipped)."""
     bad = []
     for sc in SCENARIOS:
+        first_rule = next((t for t in sc.ids if t in CAT.rules), None)
         if sc.rule_block is None:
             bad.append((sc.id, "not inside a Rule: block"))
         elif CAT.canonical(sc.rule_block.split()[0]) is None:
             bad.append((sc.id, f"Rule: {sc.rule_block} is not a catalogue ID"))
         elif sc.rule_block.split()[0] not in sc.ids:
             bad.append((sc.id, f"not tagged with its Rule {sc.rule_block}"))
+        elif sc.rule_block.split()[0] != first_rule:
+            bad.append((sc.id, f"in Rule: {sc.rule_block}, but its first rule tag is {first_rule}"))
     assert not bad, bad
 
 

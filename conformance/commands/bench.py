@@ -33,7 +33,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         table.add_column(col)
     for name, case in results["cases"].items():
         table.add_row(name, f"{case['median']:,.1f}", case["metric"], f"{case['max_rss_mb']:.0f}")
-    console = Console()
+    console = Console(soft_wrap=True)
     console.print(table)
     goals = Table(title="targets")
     for col in ("target", "measured", "goal", "met"):

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
 from rich.console import Console
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 COLUMNS = (
     "result",
@@ -47,11 +48,18 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace, catalogue: Any) -> int:
+    from unospec.cli import profile_problem
     from unospec.commands.prove import player_counts
     from unospec.spec.catalogue import CatalogueError, UnknownIdError
     from unospec.spec.prover.distinguish import STEPS, distinguish
     from unospec.spec.prover.rules import Unsupported, rules_for
 
+    if profile_problem(catalogue, args.a) or profile_problem(catalogue, args.b):
+        return 2
+    if any(len(n) > 2 for n in re.findall(r"\d+", args.players)):
+        # checked before player_counts, which would build the range "2-99999999999" names
+        err.print(f"[red]error:[/red] {args.players[:40]!r}: player counts run from 2 to 10")
+        return 2
     try:
         players = player_counts(args.players)
         ra, rb = rules_for(args.a), rules_for(args.b)

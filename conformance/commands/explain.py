@@ -24,64 +24,40 @@ def register(sub: Any) -> None:
 
 
 def find(cat: Any, topic: str) -> list[str]:
-    """Catalogue IDs for ``topic``: an exact ID or alias, else a keyword search."""
+    """Catalogue IDs for ``topic``: an exact ID or alias, else the entries the words are
+    about, best first (:mod:`unospec.topic_search`)."""
+    from unospec.topic_search import search
+
     cid = cat.canonical(topic)
     if cid:
         return [cid]
-    words = topic.lower().split()
-
-    def text_of(item: Any) -> str:
-        parts = [
-            item.id,
-            item.title,
-            getattr(item, "statement", ""),
-            getattr(item, "question", ""),
-            " ".join(getattr(item, "keywords", ())),
-        ]
-        return " ".join(parts).lower()
-
-    hits = [a.id for a in cat.ambiguities.values() if all(w in text_of(a) for w in words)]
-    hits += [r.id for r in cat.rules.values() if all(w in text_of(r) for w in words)]
-    return hits
+    return search(cat, topic)
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from unospec.port import ReferencePort
-    from unospec.scenarios import execute, load_scenarios
-
-    topic = " ".join(args.topic)
+    topic = " ".join(" ".join(args.topic).split())
+    err = Console(stderr=True, soft_wrap=True)
+    if not topic:
+        err.print(
+            "[red]error:[/red] explain needs a topic: a rule or ambiguity ID, an alias, or "
+            'words such as "stacking" or "can I play a wild draw four when I have the colour"'
+        )
+        return 2
     ids = find(cat, topic)
     if not ids:
         suggestions = cat.suggest(topic)
-        Console(stderr=True).print(
-            f"[red]error:[/red] nothing in the catalogue matches {topic!r}"
-            + (f" (did you mean {', '.join(suggestions)}?)" if suggestions else "")
+        err.print(
+            f"[red]error:[/red] nothing in the catalogue matches {_cut(topic)!r}"
+            + (f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""),
+            highlight=False,
         )
         return 2
     main = ids[0]
-    scenarios = [sc for sc in load_scenarios() if main in sc.ids]
-    pinned = [sc for sc in scenarios if sc.outline] or scenarios
-    live = []
-    for sc in pinned:
-        for run_ in sc.runs:
-            res = execute(run_, ReferencePort())
-            values = {}
-            if sc.outline:
-                values = {"label": run_.label}
-            live.append(
-                {
-                    "scenario": sc.id,
-                    "profile": run_.profile,
-                    **values,
-                    "passes_on_reference": res.passed,
-                    "message": res.message,
-                    "outcome": _outcome(run_),
-                }
-            )
+    live = live_scenarios(main)
     if args.json:
-        item = cat.ambiguities.get(main) or cat.rules.get(main)
         from unospec.cli import ambiguity_json, rule_json
 
+        item = cat.ambiguities.get(main) or cat.rules.get(main)
         data = ambiguity_json(item) if main in cat.ambiguities else rule_json(cat, item)
         sys.stdout.write(
             json.dumps(
@@ -92,26 +68,9 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             + "\n"
         )
         return 0
-    out = Console()
+    out = Console(soft_wrap=True)
     if main in cat.ambiguities:
-        a = cat.ambiguities[main]
-        out.print(f"[bold]{a.id}[/bold] · {a.title}", highlight=False)
-        out.print(a.question, highlight=False)
-        table = Table(title="what each source says", show_lines=True)
-        table.add_column("source")
-        table.add_column("stance")
-        table.add_column("says")
-        table.add_column("cites")
-        for p in a.positions:
-            table.add_row(p.document, p.stance, p.summary, "\n".join(str(c) for c in p.citations))
-        out.print(table)
-        res = Table(title="how each profile resolves it", show_lines=True)
-        res.add_column("profile")
-        res.add_column("choice")
-        res.add_column("why")
-        for name, r in a.resolutions.items():
-            res.add_row(name, r.choice, r.why)
-        out.print(res)
+        _print_ambiguity(out, cat.ambiguities[main])
     else:
         r = cat.rules[main]
         out.print(f"[bold]{r.id}[/bold] · {r.kind} · {r.title}", highlight=False)
@@ -123,27 +82,130 @@ def run(args: argparse.Namespace, cat: Any) -> int:
             highlight=False,
         )
     if live:
-        t = Table(title="the scenarios, run now on the reference engine")
-        for col in ("scenario", "profile", "expected outcome", "reference"):
-            t.add_column(col)
-        for row in live:
-            t.add_row(
-                row["scenario"],
-                row["profile"],
-                row["outcome"],
-                "[green]as stated[/green]"
-                if row["passes_on_reference"]
-                else f"[red]differs[/red]: {row['message']}",
-            )
-        out.print(t)
+        out.print()
+        out.print("[bold]The scenarios that settle it, run now on the reference engine[/bold]")
+        for rows in _by_scenario(live):
+            _print_scenario(out, rows)
     if len(ids) > 1:
         out.print(f"also matching: {', '.join(ids[1:])}", highlight=False)
     return 0
 
 
-def _outcome(run_: Any) -> str:
-    thens = [s.text for s in run_.steps if s.kind == "then"]
-    for t in thens:
-        if t.startswith("the outcome is "):
-            return t.removeprefix("the outcome is ")
-    return "; ".join(thens[:3])
+def _cut(text: str, n: int = 80) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def live_scenarios(main: str) -> list[dict[str, Any]]:
+    """Each run of the scenarios pinned to ``main`` (its outlines, else all of them), run
+    on the reference engine and described: hands, top card, actions and outcome."""
+    from unospec.port import ReferencePort
+    from unospec.scenario_text import describe
+    from unospec.scenarios import execute, load_scenarios
+
+    scenarios = [sc for sc in load_scenarios() if main in sc.ids]
+    pinned = [sc for sc in scenarios if sc.outline] or scenarios
+    live = []
+    for sc in pinned:
+        for run_ in sc.runs:
+            res = execute(run_, ReferencePort())
+            live.append(
+                {
+                    "scenario": sc.id,
+                    "file": f"features/{sc.file}",
+                    "line": sc.line,
+                    **({"label": run_.label} if sc.outline else {}),
+                    **describe(run_),
+                    "passes_on_reference": res.passed,
+                    "message": res.message,
+                }
+            )
+    return live
+
+
+def _print_ambiguity(out: Console, a: Any) -> None:
+    out.print(f"[bold]{a.id}[/bold] · {a.title}", highlight=False)
+    out.print(a.question, highlight=False)
+    table = Table(title="what each source says", show_lines=True)
+    table.add_column("source")
+    table.add_column("stance")
+    table.add_column("says")
+    table.add_column("cites")
+    for p in a.positions:
+        table.add_row(p.document, p.stance, p.summary, "\n".join(str(c) for c in p.citations))
+    out.print(table)
+    res = Table(title="how each profile resolves it", show_lines=True)
+    res.add_column("profile")
+    res.add_column("choice")
+    res.add_column("why")
+    for name, r in a.resolutions.items():
+        res.add_row(name, r.choice, r.why)
+    out.print(res)
+
+
+def _by_scenario(live: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in live:
+        groups.setdefault(row["scenario"], []).append(row)
+    return list(groups.values())
+
+
+LABELS = {
+    "setup": "game",
+    "options": "options",
+    "hands": "hands",
+    "top": "top card",
+    "colour": "colour",
+    "actions": "actions",
+    "outcome": "outcome",
+}
+
+
+def _field_text(row: dict[str, Any], field: str) -> str:
+    from unospec.scenario_text import hands_text
+
+    value = row[field]
+    if field == "hands":
+        return hands_text(value)
+    if field in ("setup", "options", "outcome"):
+        return "\n".join(value)
+    if field == "actions":
+        return "\n".join(f"{n}. {a}" for n, a in enumerate(value, 1))
+    return value or ""
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    if row["passes_on_reference"]:
+        return "[green]as stated[/green]"
+    return f"[red]differs[/red]: {row['message']}"
+
+
+def _print_scenario(out: Console, rows: list[dict[str, Any]]) -> None:
+    """One scenario: what its runs share as a block, what differs as a row per run."""
+    from unospec.scenario_text import shared
+
+    first = rows[0]
+    out.print()
+    out.print(
+        f"[bold]{first['scenario']}[/bold] [dim]({first['file']}:{first['line']})[/dim]",
+        highlight=False,
+    )
+    common, differ = shared(rows)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    for field, label in LABELS.items():
+        if field in common and common[field]:
+            grid.add_row(label, _field_text(first, field))
+    if len(rows) == 1:
+        grid.add_row("profile", first["profile"])
+        grid.add_row("reference", _verdict(first))
+    out.print(grid)
+    if len(rows) > 1:
+        table = Table(show_lines=True)
+        table.add_column("profile", no_wrap=True)
+        for field in differ:
+            table.add_column(LABELS[field])
+        table.add_column("reference")
+        for row in rows:
+            table.add_row(row["profile"], *(_field_text(row, f) for f in differ), _verdict(row))
+        out.print(table)

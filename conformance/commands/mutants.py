@@ -76,11 +76,17 @@ def program(name: str) -> list[str]:
     return [sys.executable, str(MUTANTS_DIR / "serve_mutant.py"), name]
 
 
+MUTANT_STEPS = 600
+
+
 def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
-    """Certify one mutant at default settings and say whether it was killed."""
+    """Certify one mutant (default settings, games of at most MUTANT_STEPS steps) and say
+    whether it was killed."""
     from unospec.certify import Settings, certify
 
-    cert = certify(Settings(program(name), profile=profile))
+    # games of at most MUTANT_STEPS steps: a mutant breaks its rule early, and a game no
+    # longer stops at its first difference
+    cert = certify(Settings(program(name), profile=profile, max_steps=MUTANT_STEPS))
     # a rule counts as failing only through a real rules failure (not an error or a skip)
     bad = [f for f in cert.findings if f.outcome == "fail"]
     failing_rules = sorted({r for f in bad for r in f.rules})
@@ -104,8 +110,9 @@ def judge(name: str, rule: str, profile: str) -> dict[str, Any]:
         "first_failure": item(first) if first else None,
         "failing_scenarios": sum(f.kind == "scenario" for f in bad),
         "failing_games": sum(f.kind == "differential" for f in bad),
+        "deviations": sum(f.kind == "deviation" for f in bad),
         "scenarios_naming_rule": sum(f.kind == "scenario" for f in naming),
-        "games_naming_rule": sum(f.kind == "differential" for f in naming),
+        "games_naming_rule": sum(f.kind == "deviation" for f in naming),
         "failing_rules": failing_rules,
         "seconds": round(cert.seconds, 2),
     }
@@ -154,7 +161,7 @@ def summary(results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     try:
         table = mutants()
     except (FileNotFoundError, ImportError) as e:
@@ -185,11 +192,13 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 t.add_column(col)
             for r in rows:
                 t.add_row(r["mutant"], r["rule"], r["profile"], r["summary"])
-            Console().print(t)
+            Console(soft_wrap=True).print(t)
         return 0
 
+    quiet = getattr(args, "quiet", False)  # -q: the score line and the survivors only
+
     def progress(result: dict[str, Any], done: int, total: int) -> None:
-        if not args.json:
+        if not args.json and not quiet:
             mark = "killed" if result["killed"] else "SURVIVED"
             err.print(
                 f"[{done}/{total}] {result['mutant']}: {mark} ({result['seconds']:.1f} s)",
@@ -223,10 +232,11 @@ def run(args: argparse.Namespace, cat: Any) -> int:
                 f"{r['scenarios_naming_rule']} sc / {r['games_naming_rule']} g",
                 f"{r['seconds']:.1f}",
             )
-        out = Console()
+        out = Console(soft_wrap=True)
         if not out.is_terminal:  # logs (make mutants in CI) get the whole table
             out = Console(width=180)
-        out.print(t)
+        if not quiet:
+            out.print(t)
         out.print(
             f"mutation score: {total['killed']}/{total['total']} killed"
             + (f" · survived: {', '.join(total['survived'])}" if total["survived"] else "")

@@ -47,6 +47,12 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--max-depth", type=depth, default=99, help="with --corpus: skip deeper cases")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="only the count (with --corpus: only the cases that differ, and the tally)",
+    )
     p.set_defaults(fn=run)
 
 
@@ -55,7 +61,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     from unospec.processes import interruptible
     from unospec.protocol import ProtocolError
 
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     try:
         with interruptible():
             return _run(args, err)
@@ -72,6 +78,12 @@ def run(args: argparse.Namespace, cat: Any) -> int:
 
 def _run(args: argparse.Namespace, err: Console) -> int:
     pos = None
+    if args.corpus and (args.position is not None or args.divide):
+        what = "a position file" if args.position is not None else "--divide"
+        err.print(
+            f"[red]error:[/red] --corpus checks the corpus's own positions: give {what} or --corpus, not both"
+        )
+        return 2
     if not args.corpus:
         if args.position is None:
             err.print("[red]error:[/red] give a position file, or --corpus")
@@ -151,6 +163,8 @@ def _count(args: argparse.Namespace, pos: Any, port: Any) -> int:
         if port:
             out["reference"] = reference
         sys.stdout.write(json.dumps(out) + "\n")
+    elif args.quiet:
+        print(total)
     else:
         print(f"nodes {total} at depth {args.depth} ({seconds:.2f} s)")
         if port and total != reference:
@@ -221,6 +235,11 @@ def _corpus(args: argparse.Namespace, port: Any) -> int:
         )
     if args.json:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+    elif args.quiet:
+        for r in rows:
+            if not r["ok"]:
+                print(f"{r['id']}: depth {r['depth']}, expected {r['expected']}, got {r['nodes']}")
+        print(f"{len(rows) - bad}/{len(rows)} cases agree")
     else:
         table = Table(title=f"perft corpus ({len(rows)} cases)")
         for col in ("case", "depth", "expected", "nodes", "ok"):
@@ -233,5 +252,5 @@ def _corpus(args: argparse.Namespace, port: Any) -> int:
                 str(r["nodes"]),
                 "✓" if r["ok"] else "[red]✗[/red]",
             )
-        Console().print(table)
+        Console(soft_wrap=True).print(table)
     return 1 if bad else 0

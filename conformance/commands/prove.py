@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-console = Console()
-err = Console(stderr=True)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def register(subparsers: Any) -> None:

@@ -68,7 +68,7 @@ def _jobs(text: str) -> int:
 def run(args: argparse.Namespace, cat: Any) -> int:
     from unospec.corpus import ValidationRun
 
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     if args.traces.count("-") > 1:
         err.print("[red]error:[/red] standard input (-) can be read once")
         return 2
@@ -145,7 +145,7 @@ def _print_json(verdicts: list[Any], seconds: float) -> None:
 
 
 def _print_human(verdicts: list[Any], seconds: float, verbose: bool) -> None:
-    out = Console()
+    out = Console(soft_wrap=True)
     for v in verdicts:
         if v.status == 0:
             out.print(f"[green]valid[/green] {v.path}: {v.message}", highlight=False)

@@ -1,21 +1,26 @@
 #!/usr/bin/env node
-// A unospec adapter in JavaScript (Node.js): the live protocol over stdin/stdout.
+// A unospec adapter in JavaScript (Node.js 18 or later, no packages): the live protocol over
+// stdin/stdout, around the small engine in uno-engine.js next to it. It runs as it is and
+// certifies conformant under the official profile:
 //
-//   unospec certify -- node adapter.js
+//   unospec certify --profile official -- node docs/examples/adapter.js
 //
-// `./my-uno-engine` stands for your engine. The adapter's job is only to translate:
-// requests in, one answer line out per request, with the request's `seq`.
+// The adapter only translates: one request in, one answer line out, carrying the request's
+// `seq`. For your own engine, replace the calls into `uno` (marked ENGINE) and translate
+// between its cards and actions and the protocol's (R7, GS, BR, YD2, W, WD4;
+// {type: 'play', seat: 1, card: 'R7'}). spec/protocol/README.md § Writing an adapter walks
+// through it.
 'use strict';
 
 const readline = require('node:readline');
-const engine = require('./my-uno-engine'); // your engine
+const uno = require('./uno-engine'); // ENGINE
 
-const PROFILES = ['official'];
-const OPTIONS = []; // e.g. ['V-STACK-DRAW'] once your engine implements it
+let game = null; // the engine's state: here, the protocol's position itself
 
-let game = null;
-
-const failure = (code, message) => ({ ok: false, error: { code, message } });
+const failure = (code, message, rule) => ({
+  ok: false,
+  error: rule ? { code, message, rule } : { code, message },
+});
 
 function answer(msg) {
   switch (msg.cmd) {
@@ -23,45 +28,53 @@ function answer(msg) {
       return {
         ok: true,
         protocol: 1,
-        implementation: { name: 'my-uno-js', version: '1.0.0', language: 'javascript' },
-        profiles: PROFILES,
-        options: OPTIONS,
-        // 'load': set up any position (most scenarios start from one); 'observe': show the
-        // position; 'events': apply answers carry events naming rule IDs
-        capabilities: ['observe', 'events'],
+        implementation: { name: 'unospec-docs-js', version: '1.0.0', language: 'javascript' },
+        profiles: uno.PROFILES, // ENGINE: the harness asks for no other profile
+        options: uno.OPTIONS, // ENGINE: the rule parameters it implements (no variant)
+        // load: set up any position (most scenarios start from one); observe: show the
+        // position; events: apply answers carry events naming rule IDs
+        capabilities: ['load', 'observe', 'events'],
       };
     case 'new_game':
-      if (!PROFILES.includes(msg.profile)) return failure('unsupported', `profile ${msg.profile}`);
-      if (msg.players < 2 || msg.players > 10) {
-        return { ok: false, error: { code: 'bad_request', message: '2 to 10 players', rule: 'PLAYER-COUNT' } };
+      if (!uno.PROFILES.includes(msg.profile)) {
+        return failure('unsupported', `profile ${msg.profile}`);
       }
-      game = engine.newGame(msg.players, msg.options); // waits for the dealer_draw chance input
+      game = uno.newGame(msg.players, msg.options); // ENGINE: waits for the dealer draw
       return { ok: true };
+    case 'load':
+      game = uno.load(msg.position); // ENGINE
+      return { ok: true };
+  }
+  if (!['legal_actions', 'apply', 'observe'].includes(msg.cmd)) {
+    return failure('unsupported', `unknown cmd ${JSON.stringify(msg.cmd)}`);
+  }
+  if (game === null) return failure('bad_request', 'no game yet: send new_game or load');
+  switch (msg.cmd) {
     case 'legal_actions':
-      if (!game) return failure('bad_request', 'no game yet');
-      // every legal action of every seat, in protocol form, e.g. {type: 'play', seat: 1, card: 'R7'}
-      return { ok: true, actions: engine.legalActions(game).map(toProtocol) };
-    case 'apply': {
-      if (!game) return failure('bad_request', 'no game yet');
-      const refusal = engine.check(game, fromProtocol(msg.action)); // null when legal
-      if (refusal) {
-        // the game is left exactly as it was; name the rule the action breaks
-        return { ok: true, accepted: false, error: { rule: refusal.rule, reason: refusal.reason } };
+      return { ok: true, actions: uno.legalActions(game) }; // ENGINE: every seat's actions
+    case 'apply':
+      try {
+        // chance inputs (dealer_draw, deal, shuffle) arrive here too
+        const { position, events } = uno.apply(game, msg.action); // ENGINE
+        game = position;
+        return { ok: true, accepted: true, events };
+      } catch (e) {
+        if (!(e instanceof uno.Refusal)) throw e;
+        // refused: the game stays as it was; name the rule the action breaks
+        return { ok: true, accepted: false, error: { rule: e.rule, reason: e.reason } };
       }
-      const events = engine.apply(game, fromProtocol(msg.action)); // chance actions too: dealer_draw, deal, shuffle
-      return { ok: true, accepted: true, events };
-    }
-    case 'observe':
-      if (!game) return failure('bad_request', 'no game yet');
-      return { ok: true, position: engine.position(game) }; // players, phase, to_act, hands, piles, …
-    default:
-      return failure('unsupported', `cmd ${msg.cmd}`);
+    default: // observe
+      return { ok: true, position: uno.observe(game) }; // ENGINE: the whole position
   }
 }
 
-// Card codes are the protocol's (R7, GS, BR, YD2, W, WD4); translate if your engine differs.
-function toProtocol(action) { return action; }
-function fromProtocol(action) { return action; }
+// The error answer to a request that cannot be served, never a crash.
+function errorAnswer(e) {
+  if (e instanceof uno.Unsupported) return failure('unsupported', e.message);
+  if (e instanceof uno.Refusal) return failure('bad_request', e.reason, e.rule); // PLAYER-COUNT
+  console.error(e); // stderr is free for diagnostics; the harness keeps its tail
+  return failure('internal', String(e && e.message));
+}
 
 const rl = readline.createInterface({ input: process.stdin, terminal: false });
 rl.on('line', (line) => {
@@ -70,17 +83,29 @@ rl.on('line', (line) => {
   try {
     msg = JSON.parse(line);
   } catch (e) {
-    process.stdout.write(JSON.stringify({ seq: null, ...failure('bad_request', 'not JSON') }) + '\n');
+    // a line that is not JSON: the protocol's error form, with seq null, and keep serving
+    send({ seq: null, ...failure('bad_request', `not JSON: ${e.message}`) });
     return;
   }
-  if (msg.cmd === 'stop') { rl.close(); return; }
+  if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) {
+    send({ seq: null, ...failure('bad_request', 'not a JSON object') });
+    return;
+  }
+  if (msg.cmd === 'stop') {
+    rl.close();
+    return;
+  }
   let reply;
   try {
     reply = answer(msg);
   } catch (e) {
-    console.error(e); // stderr is free for diagnostics; the harness keeps its tail
-    reply = failure('internal', String(e && e.message));
+    reply = errorAnswer(e);
   }
-  process.stdout.write(JSON.stringify({ seq: msg.seq, ...reply }) + '\n'); // one line per request
+  send({ seq: msg.seq ?? null, ...reply }); // exactly one line per request, in order
 });
+
+// One answer line. stdout carries nothing else; Node does not buffer it, so it goes out now.
+function send(reply) {
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}
 rl.on('close', () => process.exit(0));

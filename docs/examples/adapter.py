@@ -14,13 +14,21 @@ import json
 import sys
 import traceback
 
-from unospec.reference import IllegalAction, apply, dump, legal_actions, load, new_game  # ENGINE
+from unospec.reference import (  # ENGINE
+    IllegalAction,
+    PositionError,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    new_game,
+)
 from unospec.spec.catalogue import load as catalogue  # ENGINE: only to list every option
 
 PROFILES = ["official"]  # the profiles you implement; the harness asks for no other
 # The options you implement (variant IDs, and rules with parameters). A scenario that needs
-# another one is skipped, and a skip keeps the verdict from "conformant". The reference
-# engine implements them all.
+# another one is not applicable: certification is per profile and declared options. The
+# reference engine implements them all.
 OPTIONS = sorted(catalogue().options)  # ENGINE
 
 
@@ -41,7 +49,12 @@ def answer(msg, game):
             return failure("unsupported", f"profile {msg['profile']}"), game
         return {"ok": True}, new_game(msg["players"], msg["profile"], msg["options"])  # ENGINE
     if cmd == "load":
-        return {"ok": True}, load(msg["position"])  # ENGINE
+        try:
+            return {"ok": True}, load(msg["position"])  # ENGINE
+        except PositionError as e:  # ENGINE: a position that cannot exist, and its field
+            return failure("bad_request", str(e)), game
+    if cmd not in ("legal_actions", "apply", "observe"):
+        return failure("unsupported", f"unknown cmd {cmd!r}"), game
     if game is None:
         return failure("bad_request", "no game yet: send new_game or load"), game
     if cmd == "legal_actions":
@@ -53,9 +66,7 @@ def answer(msg, game):
             error = {"rule": refusal.rule, "reason": refusal.reason}
             return {"ok": True, "accepted": False, "error": error}, game  # game unchanged
         return {"ok": True, "accepted": True, "events": events}, after
-    if cmd == "observe":
-        return {"ok": True, "position": dump(game)}, game  # ENGINE
-    return failure("bad_request", f"unknown cmd {cmd!r}"), game
+    return {"ok": True, "position": dump(game)}, game  # observe  # ENGINE
 
 
 def failure(code, message):
@@ -64,10 +75,17 @@ def failure(code, message):
 
 def main():
     game = None
-    for line in sys.stdin:
+    for line in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is answered, not fatal
         if not line.strip():
             continue
-        msg = json.loads(line)
+        try:
+            msg = json.loads(line)
+        except (ValueError, RecursionError) as e:  # not JSON: the error form, seq null; go on
+            send({"seq": None, **failure("bad_request", f"not JSON: {e}")})
+            continue
+        if not isinstance(msg, dict):
+            send({"seq": None, **failure("bad_request", "not a JSON object")})
+            continue
         if msg.get("cmd") == "stop":
             break
         try:
@@ -78,9 +96,14 @@ def main():
         except Exception as e:  # never die on a request: say so, keep serving
             traceback.print_exc(file=sys.stderr)  # stderr is free for diagnostics
             reply = failure("internal", f"{type(e).__name__}: {e}")
-        # exactly one line per request, carrying the request's seq; stdout carries nothing else
-        sys.stdout.write(json.dumps({"seq": msg.get("seq"), **reply}) + "\n")
-        sys.stdout.flush()
+        # exactly one line per request, carrying the request's seq
+        send({"seq": msg.get("seq"), **reply})
+
+
+def send(reply):
+    """One answer line; stdout carries nothing else, and is flushed after every line."""
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

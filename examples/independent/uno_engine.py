@@ -317,11 +317,9 @@ class Game:
         player = self.seats[self.to_act]
         if not player.holds(code):
             return None
-        if code == WILD_FOUR:
-            # DRAW-THEN-PLAY / WD4-RESTRICTION: a WD4 just drawn is playable only if the
-            # hand now held, without it, has no card of the current colour. (The bluff of
-            # WD4-BLUFF covers a WD4 laid from the hand, not the card just drawn.)
-            return code if self.wd4_restriction_holds(self.to_act) else None
+        # DRAW-THEN-PLAY: on the terms of a card held since the turn began, so a WD4 just
+        # drawn follows WD4-BLUFF too: a bluff by default, refused under engine enforcement
+        # (WD4-RESTRICTION judged on the hand now held, without it).
         return code if self.may_lay(code) else None
 
     # ---- performing actions -----------------------------------------------------------------
@@ -787,8 +785,8 @@ class Game:
                 why = f"seat {target} holds {victim.cards_left} cards, not one"
             elif victim.uno == "called":
                 why = f"seat {target} has called UNO"
-            else:
-                why = f"the catch window for seat {target} has closed"
+            else:  # a missed call, caught after the window closed
+                return Refusal("UNO-CATCH-WINDOW", f"the catch window for seat {target} has closed")
             return Refusal("P-FALSE-CATCH", why)
         if kind == "play" and Card.of(action.get("card")) is None:
             return Refusal("P-ILLEGAL-PLAY-REJECTED", f"{action.get('card')!r} is not a card")

@@ -124,8 +124,11 @@ class Model:
 
     def fits(self, st: State, seat: Any, q: Vec, cls: int, after_draw: Any = False) -> Any:
         """May the card ``q`` of class ``cls`` go on the pile now (its holder is ``seat``)?
-        PLAY-MATCH, MATCH-ON-WILD, WILD-ANYTIME, WD4-BLUFF, the last-card rule, and for a
-        card just drawn (``after_draw``) DRAW-THEN-PLAY: no bluffing with a drawn Wild Draw Four."""
+        PLAY-MATCH, MATCH-ON-WILD, WILD-ANYTIME, WD4-BLUFF, the last-card rule. With
+        ``after_draw`` a card drawn this turn as a draw series judges it (V-DRAW-UNTIL-*, see
+        :meth:`found_legal`): a Wild Draw Four only when WD4-RESTRICTION holds, a bluff
+        ending no series. DRAW-THEN-PLAY lays a drawn Wild Draw Four on the terms of a held
+        one (:meth:`play`, :meth:`found`)."""
         ops, r = self.ops, self.rules
         if cls == arithmetic.WILD:
             ok = True
@@ -356,9 +359,13 @@ class Model:
             ops.implies(st.phase == DRAWN, self.drawn_may_go(st, q)),
             "after a turn draw only the drawn card (DRAW-THEN-PLAY)",
         )
-        ops.require(
-            self.fits(st, seat, q, cls, st.phase == DRAWN), "the card may be played (PLAY-MATCH)"
-        )
+        if self.rules.draw_mode == "until_playable":
+            ops.require(
+                ops.implies(st.phase == DRAWN, ops.not_(self.more_draws(st, seat)[1])),
+                "no card while the series must go on (V-DRAW-UNTIL-PLAYABLE)",
+            )
+        drawn = False if cls == arithmetic.WILD_DRAW_FOUR else st.phase == DRAWN
+        ops.require(self.fits(st, seat, q, cls, drawn), "the card may be played (PLAY-MATCH)")
         return self.laid_down(st, seat, q, cls, uncalled)
 
     def laid_down(self, st: State, seat: Any, q: Vec, cls: int, uncalled: bool = False) -> State:
@@ -581,7 +588,24 @@ class Model:
         return self.ops.all([self.ops.le(a, b) for a, b in zip(q, st.fresh, strict=True)])
 
     def found(self, st: State, seat: Any) -> Any:
-        """engine._after_draw_choices: some card drawn this turn may now be played."""
+        """engine._after_draw_choices: some card drawn this turn may now be played
+        (DRAW-THEN-PLAY: a Wild Draw Four as a held one may, WD4-BLUFF)."""
+        ops = self.ops
+        return ops.any(
+            [
+                ops.all(
+                    [
+                        st.fresh[k] >= 1,
+                        self.may_play(st, seat, k, K.CLASS[k] != arithmetic.WILD_DRAW_FOUR),
+                    ]
+                )
+                for k in range(K.N_KINDS)
+            ]
+        )
+
+    def found_legal(self, st: State, seat: Any) -> Any:
+        """engine.ends_draw_series: some card drawn this turn is legal for real (a Wild
+        Draw Four only under WD4-RESTRICTION), which ends a V-DRAW-UNTIL-* series."""
         ops = self.ops
         return ops.any(
             [
@@ -598,7 +622,7 @@ class Model:
         n = ops.sum(st.drawn)
         if r.series:
             under = True if r.draw_n == 0 else n < r.draw_n
-            again = ops.all([self.can_draw(st), under, ops.not_(self.found(st, seat))])
+            again = ops.all([self.can_draw(st), under, ops.not_(self.found_legal(st, seat))])
             return again, again if r.draw_mode == "until_playable" else False
         if r.draw_mode == "at_most":
             return ops.all([self.can_draw(st), n < r.draw_n]), False
@@ -612,7 +636,7 @@ class Model:
             return False
         must = self.more_draws(st, seat)[1]
         if r.must_play_found:
-            must = self.ops.any([must, self.found(st, seat)])
+            must = self.ops.any([must, self.found_legal(st, seat)])
         return must
 
     def turn_draw(self, st: State, seat: Any) -> State:

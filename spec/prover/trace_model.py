@@ -22,27 +22,34 @@ solver call, each kind behind a flag of its own so that a core can name the kind
 
 The model keeps a *witness*, a value for every variable that makes everything said so
 far true. A new fact the witness breaks is first mended by changing one unseen card of a
-batch (or trading one between two batches); only then is Z3 asked. One Z3 solver serves
-the whole trace: structure is added as it comes, each line's assertion behind a flag,
-and each call checks under the flags as assumptions, so Z3 keeps what it learnt. When
-there is no witness, the answer is a minimal set of assertions that cannot all hold.
+batch (or trading one between two batches); only then is Z3 asked
+(:mod:`unospec.spec.prover.trace_solver`): one incremental solver holds every batch and
+every fact, the batches outside a small window held at the witness's cards by
+assumptions, and Z3's cores say which batches must change (core-guided windows); failing
+that, windows of the latest batches alone, then every batch. When there is no witness, a
+session with a flag per line gives a minimal set of assertions that cannot all hold.
+Every bound on Z3 but the last is a bound on its work, never on the clock, so a trace
+takes the same path in every run.
 """
 
 from __future__ import annotations
 
-import ctypes
 import heapq
-import re
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import z3
-
 from unospec.spec.cards import DECK_COUNTS, KINDS
-from unospec.spec.prover.trace_facts import AllOf, Expr, Linear, Not, at_least, at_most, value
+from unospec.spec.prover.trace_facts import AllOf, Expr, Linear, at_least, at_most, value
+from unospec.spec.prover.trace_solver import (
+    Budget,
+    Session,
+    Unary,
+    preset_values,
+    window_witness,
+)
 
 #: an expression with more terms than this becomes a derived variable once a fact uses it
 SHORT = 6
@@ -50,11 +57,7 @@ SHORT = 6
 #: the windows a solver call tries in turn before the whole trace goes to the solver: how
 #: many batches of each sort it sets free (the rest keep their cards), among how many of
 #: the latest batches (so that the problem stays the size of a stretch of the trace)
-WINDOWS = ((8, 24), (16, 64), (32, 160), (128, 10**9))
-
-#: one constant of a model as Z3 prints it (reading the text is much faster than asking
-#: the model for thousands of values one by one)
-_DEFINE = re.compile(r"\(define-fun (\S+) \(\) Int\s+(\(- \d+\)|\d+)\)")
+WINDOWS = ((8, 24), (16, 64), (32, 160))
 
 
 @dataclass
@@ -114,8 +117,10 @@ class TraceModel:
         self._caps: list[tuple[str, Linear]] = []  # (kind, circulation <= deck) per checkpoint
         self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
         self._checked = [0, 0, 0]  # assertions, background and caps the witness satisfies
-        self._lits: dict[str, list[Any]] = {}  # the Booleans of pseudo-Boolean windows
-        self._session = _Session(self)
+        self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
+        self._session: Session | None = None  # the whole trace, made when first needed
+        self._z3: Any = None  # the Z3 context of the windows, made when first needed
+        self._unary: Unary | None = None  # every batch in one solver, made when first needed
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -166,7 +171,11 @@ class TraceModel:
 
     def pile_counts(self) -> dict[str, int]:
         """Copies of each kind nobody holds or shows under the current witness."""
-        return {k: DECK_COUNTS[k] - value(e, self.values) for k, e in self.circulation.items()}
+        values, long = self.values, 4 * SHORT
+        return {
+            k: DECK_COUNTS[k] - value(self._short(e) if len(e) > long else e, values)
+            for k, e in self.circulation.items()
+        }
 
     # -- what lines say --------------------------------------------------------------------
 
@@ -311,6 +320,7 @@ class TraceModel:
         fresh += [cap for _, cap in self._caps[c:]]
         self._checked = [len(self.assertions), len(self._background), len(self._caps)]
         for f in fresh:
+            self._serial[id(f)] = len(self._serial)
             for n in f.names():
                 self._index.setdefault(n, []).append(f)
         broken = [f for f in fresh if not f.holds(self.values)]
@@ -348,17 +358,10 @@ class TraceModel:
 
     # -- the solver ------------------------------------------------------------------------
 
-    def _literals(self, name: str, top: int) -> list[Any]:
-        """Z3's Booleans ``name >= 1`` … ``name >= top`` (made once per trace)."""
-        got = self._lits.get(name)
-        if got is None or len(got) < top:
-            got = self._lits[name] = [z3.Bool(f"{name}>={j}") for j in range(1, top + 1)]
-        return got[:top]
-
-    def _windows(self, broken: Sequence[Any]) -> Iterable[list[str]]:
+    def _windows(self, broken: Sequence[Any]) -> Iterable[tuple[list[str], bool]]:
         """Batches to set free, a few and then more: the latest of those the broken facts
         depend on, of those holding the kinds of card they are about (or that the pile
-        runs short of), and of all."""
+        runs short of), and of all; last, every batch. Each with whether it is the last."""
         batches = list(self.sizes)
         deps = set().union(*(self.batch_names(f) for f in broken))
         kinds = {n.rpartition(":")[2] for n in deps}
@@ -368,150 +371,75 @@ class TraceModel:
         holding = [b for b in batches if any(values.get(f"{b}:{k}", 0) > 0 for k in kinds)]
         for free, recent in WINDOWS:
             if free >= len(batches):
-                return
+                break
             since = batches[-recent] if recent < len(batches) else batches[0]
             young = set(batches[batches.index(since) :])
-            pick = [b for b in mine if b in young][-free:] + [b for b in holding if b in young][
-                -free:
-            ]
-            yield list(dict.fromkeys(pick + batches[-free:]))
+            pick = [b for b in mine if b in young][-free:]
+            pick += holding[-free:]  # of any age: a copy is where it is
+            window = list(dict.fromkeys(pick + batches[-free:]))
+            if len(window) < len(batches):
+                yield window, False
+        yield batches, True
 
     def solve(self, broken: Sequence[Any] = ()) -> Outcome:
         """Ask Z3 for a witness of everything said so far (or a minimal core), the witness
         breaking the facts ``broken`` (and no other). Most of the witness stays: first
         only a few batches are set free, the latest of those the broken facts depend on
-        and the latest of all, the rest keeping their cards (:func:`_local_witness`, a
-        small problem); only when no such window will do is the whole trace handed to
-        the session, whose ``unsat`` refutes it."""
+        and the latest of all, the rest keeping their cards (a window: a small problem,
+        bounded by Z3's work, :data:`unospec.spec.prover.trace_solver.WINDOW_WORK`); then
+        every batch, within the time left. Only when no witness exists is the whole
+        trace handed to the session, for the lines that cannot all be true."""
         self.solver_calls += 1
-        for window in self._windows(broken):
-            got = _local_witness(self, window, broken)
+        try:
+            self._left()
+            if self._unary is None:
+                self._unary = Unary(self)
+            first = next(iter(self._windows(broken)))[0]
+            got = self._unary.witness(first)
             if got is not None:
                 self._shift({n: v - self.values[n] for n, v in got.items()})
                 self.version += 1
                 return Outcome(True)
-        got = self._session.solve()
-        if isinstance(got, Outcome):
-            return got
-        values = self.values
-        for n in self._free:
-            values[n] = got.get(n, 0)
-        for n in self._defs:
-            values[n] = got.get(n, 0)
-        self.version += 1
-        return Outcome(True)
+            for window, last in self._windows(broken):
+                left = self._left()  # (the clock decides only whether time is left)
+                got = window_witness(self, window, broken, left if last else None)
+                if got is not None:
+                    self._shift({n: v - self.values[n] for n, v in got.items()})
+                    self.version += 1
+                    return Outcome(True)
+            return self._refute()
+        except Budget as e:
+            raise Undecided(str(e)) from None
 
+    def _left(self) -> float | None:
+        """The seconds left of the time budget (:class:`Budget` if none are)."""
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Budget("the solver's time budget was spent")
+        return left
 
-def _local_witness(
-    model: TraceModel, batches: list[str], broken: Sequence[Any]
-) -> dict[str, int] | None:
-    """New cards for ``batches`` that make everything said true, every other card as the
-    witness has it; ``None`` if there are none. Only the facts that depend on those
-    batches (through derived variables) and the ``broken`` ones are asked, each as a
-    pseudo-Boolean constraint over the batches' cards (:class:`_Window`): a problem the
-    size of the window, however long the trace."""
-    caps = [cap for _, cap in model._circulation_caps()]  # (first: it may define variables)
-    window = _Window(model, batches)
-    facts = {id(f): f for n in window.touched() for f in model._index.get(n, ())}
-    facts.update((id(f), f) for f in [*broken, *caps])
-    s = z3.SolverFor("QF_FD")
-    s.add(*window.order)
-    for b in batches:
-        s.add(_pb("==", [(x, 1) for k in KINDS for x in window.lits[f"{b}:{k}"]], model.sizes[b]))
-    s.add(*(window.render(f) for f in facts.values()))
-    if model.deadline is not None:
-        s.set("timeout", max(1, int((model.deadline - time.monotonic()) * 1000)))
-    if s.check() != z3.sat:
-        return None
-    true = set(_TRUE.findall(s.model().sexpr()))
-    return {n: sum(1 for x in xs if str(x) in true) for n, xs in window.lits.items()}
-
-
-#: a Boolean constant a model makes true, as Z3 prints it
-_TRUE = re.compile(r"\(define-fun \|?([^ |]+)\|? \(\) Bool\s+true\)")
-
-
-def _pb(op: str, pairs: list[tuple[Any, int]], k: int) -> Any:
-    """``sum(coef * literal) op k`` as a Z3 pseudo-Boolean constraint, built with Z3's C
-    API directly (its Python wrapper checks every argument, which dominates here)."""
-    n = len(pairs)
-    args = (z3.Ast * n)(*(x.as_ast() for x, _ in pairs))
-    coeffs = (ctypes.c_int * n)(*(c for _, c in pairs))
-    make = {"<=": z3.Z3_mk_pble, ">=": z3.Z3_mk_pbge, "==": z3.Z3_mk_pbeq}[op]
-    ctx = z3.main_ctx()
-    return z3.BoolRef(make(ctx.ref(), n, args, coeffs, k), ctx)
-
-
-class _Window:
-    """The cards of a few batches as Booleans (``v >= 1``, ``v >= 2``, … for each count
-    ``v``), and every derived variable that depends on them flattened to a sum over those
-    plus a constant from the witness."""
-
-    def __init__(self, model: TraceModel, batches: list[str]) -> None:
-        self.model = model
-        self.lits: dict[str, list[Any]] = {}
-        self.order: list[Any] = []  # v >= j+1 implies v >= j
-        for b in batches:
-            for k in KINDS:
-                v = f"{b}:{k}"
-                top = min(model.sizes[b], DECK_COUNTS[k])
-                xs = self.lits[v] = model._literals(v, top)
-                self.order.extend(z3.Implies(hi, lo) for lo, hi in zip(xs, xs[1:], strict=False))
-        values, rank = model.values, model._rank
-        below = set()
-        todo = list(self.lits)
-        while todo:
-            for u, _ in model._users.get(todo.pop(), ()):
-                if u not in below:
-                    below.add(u)
-                    todo.append(u)
-        self.flat: dict[str, tuple[dict[str, int], int]] = {}
-        for d in sorted(below, key=rank.__getitem__):
-            coef: dict[str, int] = {}
-            base = 0
-            for n, c in model._defs[d].items():
-                if not n:
-                    base += c
-                elif n in self.lits:
-                    coef[n] = coef.get(n, 0) + c
-                elif n in self.flat:
-                    sub, b0 = self.flat[n]
-                    base += c * b0
-                    for v, cv in sub.items():
-                        coef[v] = coef.get(v, 0) + c * cv
-                else:
-                    base += c * values.get(n, 0)
-            self.flat[d] = (coef, base)
-
-    def touched(self) -> set[str]:
-        return set(self.lits) | set(self.flat)
-
-    def render(self, fact: Any) -> Any:
-        if isinstance(fact, Linear):
-            return self._linear(fact)
-        if isinstance(fact, Not):
-            return z3.Not(self.render(fact.fact))
-        parts = [self.render(f) for f in fact.facts]
-        return z3.And(parts) if isinstance(fact, AllOf) else z3.Or(parts)
-
-    def _linear(self, fact: Linear) -> Any:
-        values = self.model.values
-        coef: dict[str, int] = {}
-        const = fact.const
-        for n, c in fact.terms:
-            if n in self.lits:
-                coef[n] = coef.get(n, 0) + c
-            elif n in self.flat:
-                sub, b0 = self.flat[n]
-                const += c * b0
-                for v, cv in sub.items():
-                    coef[v] = coef.get(v, 0) + c * cv
-            else:
-                const += c * values.get(n, 0)
-        terms = [(x, c) for v, c in coef.items() if c for x in self.lits[v]]
-        if not terms:
-            return z3.BoolVal(Linear((), fact.op, const).holds({}))
-        return _pb(fact.op, terms, -const)
+    def _refute(self) -> Outcome:
+        """The whole trace to the session: a minimal core of what cannot all be true (or,
+        should the session find a witness after all, that witness)."""
+        session = self._session
+        if session is None:
+            session = self._session = Session(self)
+        session.deadline = self.deadline
+        session.sync()
+        got = session.witness()
+        if got is not None:
+            preset_values(self, got)
+            self.version += 1
+            return Outcome(True)
+        said, short = session.core()
+        need = None
+        if len(short) == 1:
+            flags = [session.flags[i] for i in said]
+            need = session.need(short[0], flags)
+        chosen = sorted((self.assertions[i] for i in said), key=lambda a: a.line)
+        return Outcome(False, chosen, short, need)
 
 
 class _Repair:
@@ -588,135 +516,3 @@ class _Repair:
                         if self.model._try(trade, self.broken):
                             return True
         return False
-
-
-class _Session:
-    """The one Z3 solver of a trace. Structure (variable bounds, batch sizes, derived
-    definitions, hand bounds) is asserted as it comes; each line's assertion behind a flag
-    of its own, each kind's deck limit behind a flag of the kind; every check assumes
-    every flag. Z3 keeps what it learnt between calls (a fresh solver per call is many
-    times slower)."""
-
-    def __init__(self, model: TraceModel) -> None:
-        self.model = model
-        import os
-
-        self.fd = os.environ.get("HIDDEN_Z3") == "fd"
-        self.solver = z3.SolverFor("QF_FD") if self.fd else z3.Solver()
-        self.bounds: dict[str, tuple[int, int]] = {}
-        self.terms: dict[str, Any] = {}
-        self.done = {"free": 0, "defs": 0, "background": 0, "assertions": 0, "caps": 0}
-        self.flags: dict[int, Any] = {}  # assertion index -> its flag
-        self.deck = {k: z3.Bool(f"deck {k}") for k in KINDS}
-        self.now: dict[str, Linear] = {}  # the circulation caps of the latest call
-
-    def var(self, name: str) -> Any:
-        t = self.terms.get(name)
-        if t is None:
-            t = self.terms[name] = z3.Int(name)
-        return t
-
-    def _sync(self) -> None:
-        """Hand Z3 everything said since the last call."""
-        m, s, done, var = self.model, self.solver, self.done, self.var
-        self.now = dict(m._circulation_caps())  # (first: it may define variables)
-        for n in m._free[done["free"] :]:
-            hi = m.sizes.get(n.rpartition(":")[0], 8)
-            self.bounds[n] = (0, hi)
-            s.add(var(n) >= 0)
-            if self.fd:
-                s.add(var(n) <= hi)
-        for b in list(m.sizes)[done.get("batches", 0) :]:
-            s.add(z3.Sum([var(f"{b}:{k}") for k in KINDS]) == m.sizes[b])
-        done["batches"] = len(m.sizes)
-        defs = list(m._defs.items())
-        for n, e in defs[done["defs"] :]:
-            if self.fd:
-                lo = e.get("", 0) + sum(
-                    c * self.bounds[v][0 if c > 0 else 1] for v, c in e.items() if v
-                )
-                hi = e.get("", 0) + sum(
-                    c * self.bounds[v][1 if c > 0 else 0] for v, c in e.items() if v
-                )
-                self.bounds[n] = (lo, hi)
-                s.add(var(n) >= lo, var(n) <= hi)
-            s.add(var(n) == z3.Sum([c * var(v) for v, c in e.items() if v]) + e.get("", 0))
-        for f in m._background[done["background"] :]:
-            s.add(f.z3(var))
-        for i in range(done["assertions"], len(m.assertions)):
-            flag = self.flags[i] = z3.Bool(f"said {i}")
-            s.add(z3.Implies(flag, m.assertions[i].fact.z3(var)))
-        caps = m._caps[done["caps"] :]
-        caps += list(self.now.items())
-        s.add(*(z3.Implies(self.deck[k], cap.z3(var)) for k, cap in caps))
-        done.update(
-            free=len(m._free),
-            defs=len(defs),
-            background=len(m._background),
-            assertions=len(m.assertions),
-            caps=len(m._caps),
-        )
-
-    def check(self, *assumptions: Any) -> Any:
-        """``sat`` or ``unsat`` under ``assumptions``, within the time left; :class:`Undecided`
-        when Z3 cannot tell in time."""
-        deadline = self.model.deadline
-        if deadline is not None:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Undecided("the solver's time budget was spent")
-            self.solver.set("timeout", max(1, int(left * 1000)))
-        result = self.solver.check(*assumptions)
-        if result == z3.unknown:
-            raise Undecided(f"Z3 could not decide ({self.solver.reason_unknown()})")
-        return result
-
-    def solve(self) -> dict[str, int] | Outcome:
-        """The values of a new witness, or the :class:`Outcome` with a minimal core."""
-        self._sync()
-        if self.check(*self.flags.values(), *self.deck.values()) == z3.sat:
-            return {
-                name.strip("|"): int(v.replace("(- ", "-").rstrip(")"))
-                for name, v in _DEFINE.findall(self.solver.model().sexpr())
-            }
-        return self._core()
-
-    def _flag(self, t: tuple[str, Any]) -> Any:
-        return self.deck[t[1]] if t[0] == "deck" else self.flags[t[1]]
-
-    def _core(self) -> Outcome:
-        by_flag = {str(f): ("line", n) for n, f in self.flags.items()}
-        by_flag.update({str(f): ("deck", k) for k, f in self.deck.items()})
-        core = [by_flag[str(c)] for c in self.solver.unsat_core()]
-        keep = sorted(set(core), key=lambda t: (t[0] != "deck", t[1]))
-        for t in list(keep):  # deletion: a minimal core
-            trial = [u for u in keep if u != t]
-            if self.check(*(self._flag(u) for u in trial)) == z3.unsat:
-                keep = trial
-        said = sorted(i for kind, i in keep if kind == "line")
-        short = [k for kind, k in keep if kind == "deck"]
-        need = None
-        if len(short) == 1:
-            need = self._need(short[0], [self._flag(u) for u in keep if u[0] == "line"])
-        chosen = sorted((self.model.assertions[i] for i in said), key=lambda a: a.line)
-        return Outcome(False, chosen, short, need)
-
-    def _need(self, kind: str, flags: list[Any]) -> int | None:
-        """The fewest copies of ``kind`` the core lines need at once (over the deck's)."""
-        s = self.solver
-        others = [f for k, f in self.deck.items() if k != kind]
-        now = self.now.get(kind)
-        if now is None:
-            return None
-        expr = z3.Sum([c * self.var(v) for v, c in now.terms]) + now.const + DECK_COUNTS[kind]
-        for n in range(DECK_COUNTS[kind] + 1, DECK_COUNTS[kind] + 9):
-            s.push()
-            relaxed = z3.Bool(f"relax {kind} {n}")
-            s.add(z3.Implies(relaxed, expr <= n))
-            try:
-                ok = self.check(*flags, *others, relaxed) == z3.sat
-            finally:
-                s.pop()
-            if ok:
-                return n
-        return None

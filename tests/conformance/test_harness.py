@@ -92,10 +92,28 @@ def test_stderr_noise_is_kept_but_not_held_against_the_program(tmp_path):
 
 
 def test_a_program_that_accepts_everything_is_caught_breaking_named_rules(tmp_path):
+    """It takes forbidden actions (each named by the rule that forbids it) and, taking an
+    action, changes nothing (which no change of the rules explains: unexplained, with the
+    field that differed). Every deviation has a reproducer that replays its game."""
     cert, _ = run("accept_all", after=20, tmp=tmp_path)
-    fails = [f for f in cert.findings if f.outcome == "fail"]
-    assert fails and all(f.rules for f in fails)
-    assert all(f.reproducer and "position" in f.reproducer for f in fails)
+    deviations = [f for f in cert.findings if f.kind == "deviation"]
+    named = [f for f in deviations if f.rules]
+    assert named and any("accepted" in f.message for f in named)
+    assert all(f.field for f in deviations if not f.rules)
+    assert all(f.reproducer and "inputs" in f.reproducer for f in deviations)
+    assert not cert.conformant
+
+
+def test_a_right_refusal_under_another_rule_is_a_warning_not_a_failure(tmp_path):
+    """The program refuses exactly what the rules forbid, but names another rule: the
+    games warn, each citation is a deviation of its own, and the program stays conformant."""
+    cert, _ = run("cite_other", after=0, tmp=tmp_path)
+    games = [f for f in cert.findings if f.kind == "differential"]
+    assert games and {f.outcome for f in games} <= {"pass", "warning"}
+    assert "warning" in {f.outcome for f in games}
+    cited = [f for f in cert.findings if f.kind == "deviation"]
+    assert cited and all(f.outcome == "warning" and "under DRAW-ONE" in f.message for f in cited)
+    assert cert.conformant
 
 
 def test_a_program_that_refuses_everything_fails(tmp_path):
@@ -106,12 +124,13 @@ def test_a_program_that_refuses_everything_fails(tmp_path):
 
 def test_a_difference_stands_when_the_program_dies_while_replies_are_still_in_flight(tmp_path):
     """Requests are pipelined: after the first difference the harness reads the replies
-    still in flight; a program that dies meanwhile is restarted, and the difference (not
-    the crash) is the game's finding."""
+    still in flight; a program that dies meanwhile is restarted. The difference found
+    before is a finding with its rule and reproducer; the crash is reported besides."""
     cert, _ = run("refuse_crash", after=20, tmp=tmp_path)
     games = [f for f in cert.findings if f.kind == "differential"]
-    assert games and all(f.outcome == "fail" for f in games), [f.outcome for f in games]
-    assert all(f.rules and f.reproducer and "position" in f.reproducer for f in games)
+    assert games and all(f.outcome in ("fail", "errored") for f in games)
+    refused = [f for f in cert.findings if f.kind == "deviation" and "refused" in f.message]
+    assert refused and all(f.rules and f.reproducer for f in refused)
     assert cert.restarts >= len(games)  # it did die every time
 
 

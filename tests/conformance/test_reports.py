@@ -17,8 +17,9 @@ import junitparser
 import pytest
 from lxml import etree
 
-from unospec.certify import Certification, Finding, Settings, certify
+from unospec.certify import Certification, Settings, certify
 from unospec.diffs import list_diff, multiset_diff, value_diff
+from unospec.findings import Finding
 from unospec.github import annotations, command, write_summary
 from unospec.protocol import schema_errors
 from unospec.report import badge, junit, markdown, result_json, to_json, write
@@ -112,7 +113,7 @@ def test_every_failure_is_in_report_json(mutant: Certification) -> None:
     assert len(data["results"]) == len(mutant.findings)
     fails = [r for r in data["results"] if r["outcome"] == "fail"]
     assert len(fails) == mutant.counts()["fail"] > 10
-    assert any(r["kind"] == "differential" and r["reproducer"] for r in fails)
+    assert any(r["kind"] == "deviation" and r["reproducer"] for r in fails)
 
 
 def test_a_scenario_finding_names_its_feature_file_line_rule_and_citation(
@@ -121,7 +122,9 @@ def test_a_scenario_finding_names_its_feature_file_line_rule_and_citation(
     for r in scenario_failures(mutant):
         assert re.fullmatch(r"features/[\w-]+\.feature", r["file"]), r
         text = (ROOT / r["file"]).read_text(encoding="utf-8").splitlines()
-        assert text[r["line"] - 1].strip().startswith("Scenario"), (r["file"], r["line"])
+        assert text[r["scenario_line"] - 1].strip().startswith("Scenario"), r["scenario_line"]
+        # the line is the failing step's (the step that checks the rule blamed)
+        assert text[r["line"] - 1].strip().split()[0] in ("Given", "When", "Then", "And", "But")
         assert r["rules"] and r["citations"], r
 
 
@@ -136,10 +139,12 @@ def test_actions_and_cards_are_json_in_the_report(mutant: Certification, tmp_pat
     write(mutant, tmp_path)
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     game = next(r for r in data["results"] if r["reproducer"])
-    action = json.dumps(game["reproducer"]["action"], ensure_ascii=False)
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
-    assert f"apply {action} to the position" in summary
-    assert "reproducer.position" in summary
+    # the reproducer is a file of its own beside the report, replayed by one command
+    name = game["reproducer"]["file"]
+    saved = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+    assert saved["action"] == game["reproducer"]["action"] and saved["position"]
+    assert f"{name} (confirmed on its own): unospec certify --replay {name}" in summary
 
 
 # -- diffs instead of dumps -----------------------------------------------------------------------
@@ -193,9 +198,15 @@ def test_the_summary_groups_findings_per_rule_with_game_findings_first(
     summary = markdown(mutant)
     section = summary.split("### SKIP-EFFECT", 1)[1].split("\n### ", 1)[0]
     items = [x for x in section.splitlines() if x.startswith("- **")]
-    assert items[0].startswith("- **game-"), items
-    kinds = ["game" if x.startswith("- **game-") else "scenario" for x in items]
-    assert kinds == sorted(kinds), kinds  # every game before every scenario
+    # the deviation with its reproducer, then the games it was seen in, then scenarios
+    assert items[0].startswith("- **SKIP-EFFECT/card-acts-otherwise**"), items
+    assert "reproducer" in section.split("\n- **", 2)[1]
+
+    def rank(item: str) -> int:
+        return 1 if item.startswith("- **game-") else 2 if "[official" in item else 0
+
+    ranks = [rank(x) for x in items]
+    assert ranks == sorted(ranks) and 1 in ranks and 2 in ranks, items
     assert summary.index("## Findings by rule") < summary.index("## Rules")
 
 
@@ -270,7 +281,9 @@ def test_junit_classname_is_feature_and_rule_and_failures_say_where(
         if c.get("name").startswith("game-") and c.find("failure") is not None
     )
     assert game.get("classname") == "games.SKIP-EFFECT"
-    assert "reproducer: apply {" in game.find("failure").text
+    deviation = cases["SKIP-EFFECT/card-acts-otherwise"]
+    assert deviation.get("classname") == "games.SKIP-EFFECT"
+    assert "reproducer" in deviation.find("failure").text
     assert len({c.get("classname") for c in cases.values()}) > 20
     assert all(c.find("properties") is None for c in cases.values())
 

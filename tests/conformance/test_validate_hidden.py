@@ -6,6 +6,10 @@ the few lines that cannot all be true."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -503,6 +507,32 @@ def test_a_wild_drawn_and_played_says_the_hand_held_no_card_of_the_colour():
     assert v.status == 0 and next(w["card"] for w in v.witness if w["line"] == 3) != "W"
 
 
+def test_a_wild_draw_four_drawn_and_laid_is_a_bluff_unless_the_engine_polices_it():
+    # seat 1's hand is known and holds green; the card it draws on G7 is unknown and laid
+    def trace(options):
+        return [
+            _header(
+                [
+                    ["R1", "R2", "B3", "B4", "Y5", "Y6", "G7"],
+                    ["Y1", "Y2", "Y3", "Y4", "B6", "B8", "G9"],
+                    N7,
+                ],
+                starter="G5",
+                options=options,
+            ),
+            _line(type="play", seat=0, card="G7"),
+            _line([{"seat": 1, "cards": [None]}], type="draw", seat=1),
+            _line(type="play", seat=1, card="WD4"),  # line 4: the drawn card, green in hand
+        ]
+
+    v = validate_lines(trace(OPTIONS))  # WD4-BLUFF: laid as a held one would be, a bluff
+    assert v.status == 0, v.message
+    assert next(w["card"] for w in v.witness if w["line"] == 3) == "WD4"
+    v = validate_lines(trace({**OPTIONS, "WD4-BLUFF.wd4_enforcement": "engine"}))
+    assert v.status == 1 and v.line == 4 and [a["line"] for a in v.core] == [1, 4]
+    assert "held no card of the colour G" in " ".join(a["asserts"] for a in v.core)
+
+
 STACK_D2 = {**OPTIONS, "V-STACK-DRAW": {"stackable": ["D2-on-D2"]}}
 
 
@@ -807,3 +837,28 @@ def test_a_trace_the_solver_cannot_decide_in_time_is_reported_undecided(capsys):
     assert "undecided" in out and "--solver-timeout" in out
     # the same trace with time to spare is decided (valid), so the budget made the difference
     assert main(["validate", "--solver-timeout", "60", consistent]) == 0
+
+
+def test_every_process_gives_the_same_verdict_witness_and_solver_calls():
+    """The validator takes one path whatever the process: the order of Python's sets (its
+    hash seed), what Z3 saw before and how busy the machine is change nothing. Windows are
+    bounded by Z3's work, not by time, and each problem reaches Z3 as text in a context of
+    its own; only the seconds in the message may differ."""
+    consistent = str(EXAMPLES / "hidden-consistent.jsonl")
+    runs = []
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-m", "unospec", "validate", "--json", consistent],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=300,
+        )
+        assert out.returncode == 0, out.stderr[-2000:]
+        (got,) = json.loads(out.stdout)["traces"]
+        got.pop("seconds", None)
+        got["message"] = re.sub(r"[0-9.]+ s\)", "… s)", got["message"])
+        runs.append(got)
+    assert runs[0] == runs[1]
+    assert runs[0]["status"] == "valid" and len(runs[0]["witness"]) == 58
+    assert re.search(r"\d+ solver call\(s\)", runs[0]["message"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -280,10 +281,14 @@ def test_sigterm_stops_validate_with_the_verdicts_it_has_and_no_worker_left(tmp_
     sys.path.insert(0, str(HERE))
     from long_trace import write_long_trace
 
-    paths = []
-    for seed in range(4):
-        paths.append(tmp_path / f"long-{seed}.jsonl")
-        write_long_trace(paths[-1], 10_000, seed)
+    # long enough that the run is still on when the signal comes (a trace of 30,000
+    # actions takes about 0.7 s here; eight of them on two jobs, about 3 s)
+    first = tmp_path / "long-0.jsonl"
+    write_long_trace(first, 30_000, 0)
+    paths = [first]
+    for n in range(1, 8):
+        paths.append(tmp_path / f"long-{n}.jsonl")
+        shutil.copyfile(first, paths[-1])
     done = subprocess.Popen(
         [sys.executable, "-m", "unospec", "validate", "--json", "--jobs", jobs, *map(str, paths)],
         stdout=subprocess.PIPE,
@@ -292,13 +297,12 @@ def test_sigterm_stops_validate_with_the_verdicts_it_has_and_no_worker_left(tmp_
     deadline = time.monotonic() + 60
     while not reading(str(tmp_path)) and time.monotonic() < deadline:
         time.sleep(0.05)  # until a trace is open: the run (and its signal handling) is on
-    time.sleep(0.3)
     done.send_signal(signal.SIGTERM)
     out, err = done.communicate(timeout=60)
     assert done.returncode == 2, err.decode()
     assert b"Traceback" not in err and b"interrupted" in err
     traces = json.loads(out)["traces"]
-    assert len(traces) == 4  # every file has its verdict, validated or not
+    assert len(traces) == 8  # every file has its verdict, validated or not
     assert {t["status"] for t in traces} <= {"valid", "unusable"}
     time.sleep(0.5)
     assert processes_mentioning(str(tmp_path)) == []

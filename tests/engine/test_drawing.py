@@ -95,16 +95,28 @@ def test_draw_then_play_drawn_wd4_judged_on_the_hand_after_the_draw_engine_enfor
     assert legal_actions(new) == [play(0, "WD4"), pass_(0)]
 
 
-def test_draw_then_play_drawn_wd4_is_playable_only_when_the_restriction_holds():
-    # DRAW-THEN-PLAY: a drawn WD4 may be played only if WD4-RESTRICTION holds for the hand
-    # after the draw; holding R1 with red current it does not, so no bluff with it.
+def test_draw_then_play_drawn_wd4_may_be_laid_as_a_bluff_under_challenge_enforcement():
+    # DRAW-THEN-PLAY lays the drawn card on the terms of a held one: under the default
+    # WD4-BLUFF a WD4 that breaks WD4-RESTRICTION (R1 held, red current) is a bluff the
+    # engine accepts, open to a challenge, just as when it was held from the start.
     pos = three(["R1", "B2"], ["WD4"])
     new, _ = apply(pos, draw(0))
-    assert play(0, "WD4") not in legal_actions(new)
-    assert new.phase == "turn" and new.to_act == 1  # nothing left to decide: the turn ended
-    clean = three(["G1", "B2"], ["WD4"])
-    drawn, _ = apply(clean, draw(0))
-    assert play(0, "WD4") in legal_actions(drawn)
+    assert legal_actions(new) == [play(0, "WD4"), pass_(0)]
+    assert new.phase == "drawn" and new.to_act == 0
+    kept, events = apply(new, pass_(0))
+    assert kept.to_act == 1 and kept.hands[0] == ["R1", "B2", "WD4"]
+    assert "DRAW-END-TURN" in rules_of(events)
+
+
+def test_draw_then_play_a_drawn_and_a_held_wd4_are_judged_alike():
+    # the same hand, WD4 drawn or held from the start: the same answer under both settings
+    for opts in ({}, {"WD4-BLUFF.wd4_enforcement": "engine"}):
+        for rest in (["R1", "B2"], ["G1", "B2"]):
+            held = three([*rest, "WD4"], ["Y9"], options=opts)
+            drawn, _ = apply(three(rest, ["WD4"], options=opts), draw(0))
+            assert (play(0, "WD4") in legal_actions(held)) == (
+                play(0, "WD4") in legal_actions(drawn)
+            ), (opts, rest)
 
 
 # -- DRAW-END-TURN ----------------------------------------------------------------------------

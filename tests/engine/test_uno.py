@@ -3,7 +3,20 @@ P-FALSE-CATCH, UNO-REPEAT and the calling variants."""
 
 from __future__ import annotations
 
-from enginekit import colour, draw, drawn_cards, of_type, play, position, refused, rules_of, run
+from collections import Counter
+
+from enginekit import (
+    FULL_DECK,
+    colour,
+    draw,
+    drawn_cards,
+    of_type,
+    play,
+    position,
+    refused,
+    rules_of,
+    run,
+)
 
 from unospec.reference import apply, legal_actions
 
@@ -109,12 +122,12 @@ def test_v_ext_uno_penalty_4_caught_player_draws_four():
 def test_uno_catch_window_closes_when_the_next_player_plays():
     new, _ = apply(offender(), play(1, "B1"))
     assert new.uno == [None, None, None]
-    refused(new, catch(2, 0), "P-FALSE-CATCH")
+    refused(new, catch(2, 0), "UNO-CATCH-WINDOW")  # a missed call, caught too late
 
 
 def test_uno_catch_window_closes_when_the_next_player_draws():
     new, _ = apply(offender(), draw(1))
-    refused(new, catch(2, 0), "P-FALSE-CATCH")
+    refused(new, catch(2, 0), "UNO-CATCH-WINDOW")
     refused(new, uno(0), "UNO-CATCH-WINDOW")
 
 
@@ -133,7 +146,7 @@ def test_uno_catch_window_survives_a_skip():
     assert new.to_act == 2
     assert catch(1, 0) in legal_actions(new)
     closed, _ = apply(new, draw(2))
-    refused(closed, catch(1, 0), "P-FALSE-CATCH")
+    refused(closed, catch(1, 0), "UNO-CATCH-WINDOW")
 
 
 def test_uno_catch_window_two_players_open_until_offenders_extra_turn():
@@ -257,6 +270,28 @@ def test_v_uno_late_catch_window_lasts_until_the_offenders_own_turn():
     assert catch(1, 0) in legal_actions(new)
     new, _ = apply(new, draw(0))
     refused(new, catch(1, 0), "P-FALSE-CATCH")
+
+
+def test_v_uno_late_catch_no_window_when_the_next_turn_is_the_offenders_own():
+    # two players: a Draw Two gives the offender the next turn, which is also their own
+    # next turn, so the late window never opens, even when their turn draw brings nothing
+    rest = FULL_DECK - Counter(["RD2", "G1", "R3"])
+    pos = position(
+        players=2,
+        hands=[["RD2", "G1"], sorted(rest.elements())],
+        top="R3",
+        draw_pile=[],
+        options=LATE,
+    )
+    new, _ = apply(pos, play(0, "RD2"))
+    new, _ = apply(new, {"type": "shuffle", "order": ["R3"]})  # seat 1 gets R3, one forgiven
+    assert new.to_act == 0 and new.hands[0] == ["G1"] and new.uno[0] == "owed"
+    refused(new, catch(1, 0), "P-FALSE-CATCH")
+    assert uno(0) in legal_actions(new)
+    new, events = apply(new, draw(0))
+    assert "P-PILES-EXHAUSTED" in rules_of(events)
+    assert new.to_act == 1 and new.hands[0] == ["G1"] and new.uno[0] is None
+    refused(new, catch(1, 0), "UNO-CATCH-WINDOW")  # one card, uncalled, and still safe
 
 
 def test_v_uno_late_catch_call_before_next_turn_rescues():

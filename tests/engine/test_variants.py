@@ -499,7 +499,7 @@ def test_v_jump_in_closes_the_uno_catch_window():
     pos, _ = apply(pos, play(0, "R5"))
     assert {"type": "catch", "seat": 2, "target": 0} in legal_actions(pos)
     pos, _ = apply(pos, play(2, "R5"))
-    refused(pos, {"type": "catch", "seat": 3, "target": 0}, "P-FALSE-CATCH")
+    refused(pos, {"type": "catch", "seat": 3, "target": 0}, "UNO-CATCH-WINDOW")
 
 
 # -- V-CHEAT --------------------------------------------------------------------------------
@@ -623,6 +623,13 @@ def test_v_uno_out_call_missing_costs_two_cards_and_play_goes_on():
     assert of_type(events, "uno_out_missed") == [
         {"type": "uno_out_missed", "rule": "V-UNO-OUT-CALL", "seat": 0}
     ]
+
+
+def test_the_uno_out_call_is_refused_with_a_card_that_is_not_the_last_or_without_the_variant():
+    refused(three(["R1", "R2"], options=OUT), play(0, "R1", uno_out=True), "V-UNO-OUT-CALL")
+    # the same play carrying a call the game does not play: the variant is named, as a
+    # claim without V-CHEAT names V-CHEAT (and not a wild rule the game does not play either)
+    refused(three(["W", "R2"]), play(0, "W", uno_out=True), "V-UNO-OUT-CALL")
 
 
 def test_v_uno_out_call_missing_on_a_draw_two_still_hits_the_next_player():

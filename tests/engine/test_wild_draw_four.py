@@ -238,12 +238,55 @@ def test_drawn_wd4_restriction_judged_on_hand_after_draw_without_it():
     assert "WD4-CHALLENGE-INNOCENT" in rules_of(events)
 
 
-def test_drawn_wd4_while_holding_current_colour_may_not_be_played():
-    # DRAW-THEN-PLAY judges a drawn WD4 by WD4-RESTRICTION on the hand after the draw.
+def test_drawn_wd4_while_holding_current_colour_is_a_bluff_open_to_challenge():
+    # WD4-BLUFF: a drawn WD4 against WD4-RESTRICTION is laid like a held one, and a
+    # challenge finds it guilty (the hand after the draw held R1 with red current).
     pos = wd4_position(["R1", "B1"], draw_pile=["WD4"] + PILE)
-    new, _ = run(pos, draw(0))
+    new, _ = run(pos, draw(0), play(0, "WD4"), colour(0, "Y"))
+    assert new.phase == "challenge" and new.pending["wd4_legal"] is False
+    new, events = apply(new, CHALLENGE)
+    assert "WD4-CHALLENGE-GUILTY" in rules_of(events)
+    assert new.hands[0] == ["R1", "B1", "Y1", "Y2", "Y3", "Y4"]
+    assert new.to_act == 1
+
+
+def test_drawn_wd4_while_holding_current_colour_is_refused_under_engine_enforcement():
+    # WD4-BLUFF with wd4_enforcement = "engine": the drawn WD4 may not be laid, so the
+    # turn ends at once with the card kept (DRAW-END-TURN).
+    opts = {"WD4-BLUFF.wd4_enforcement": "engine"}
+    pos = wd4_position(["R1", "B1"], draw_pile=["WD4"] + PILE, options=opts)
+    new, events = run(pos, draw(0))
     assert new.hands[0] == ["R1", "B1", "WD4"]
     assert new.to_act == 1 and new.phase == "turn"
+    assert "DRAW-END-TURN" in rules_of(events)
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [
+        {"V-DRAW-UNTIL-STOP": True},
+        {"V-DRAW-FIXED": {"n": 2, "mode": "at_most"}},
+    ],
+)
+def test_drawn_wd4_bluff_under_the_draw_variants_may_be_laid_but_ends_no_series(opts):
+    # the series goes on past a WD4 that fails its test (it is no legal card), yet the
+    # card just drawn may still be laid as a bluff, as DRAW-THEN-PLAY allows
+    pos = wd4_position(["R1", "B1"], draw_pile=["WD4"] + PILE, options=opts)
+    new, _ = run(pos, draw(0))
+    assert legal_actions(new) == [play(0, "WD4"), draw(0), pass_(0)]
+
+
+def test_drawn_wd4_bluff_under_draw_until_playable_must_draw_on_first():
+    # V-DRAW-UNTIL-PLAYABLE: a WD4 that fails its test does not stop the series, and a
+    # card may be played only once the series has stopped; at the cap it may be laid
+    opts = {"V-DRAW-UNTIL-PLAYABLE": {"cap": 2, "must_play_found": True}}
+    pos = wd4_position(["R1", "B1"], draw_pile=["WD4"] + PILE, options=opts)
+    new, _ = run(pos, draw(0))
+    assert legal_actions(new) == [draw(0)]
+    refused(new, play(0, "WD4"), "DRAW-THEN-PLAY")
+    capped = wd4_position(["R1", "B1"], draw_pile=["G9", "WD4"] + PILE, options=opts)
+    new, _ = run(capped, draw(0), draw(0))
+    assert legal_actions(new) == [play(0, "WD4"), pass_(0)]  # a bluff is never forced
 
 
 # -- V-WD4-ONLY-IF-NO-PLAYABLE ---------------------------------------------------------------

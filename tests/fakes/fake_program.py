@@ -123,6 +123,10 @@ def main() -> None:
                     json.dumps({"seq": msg["seq"], "ok": True, "accepted": True, "events": []})
                     + "\n"
                 )
+            elif mode == "cite_other" and answer.get("accepted") is False:
+                # right to refuse, but under a rule that has nothing to do with it
+                reply = json.dumps({**answer, "error": {**answer["error"], "rule": "DRAW-ONE"}})
+                reply += "\n"
             elif mode == "refuse_crash" and msg.get("cmd") == "apply" and count > after + 5:
                 sys.exit(4)
             elif mode in ("refuse_all", "refuse_crash") and msg.get("cmd") == "apply":

@@ -104,8 +104,11 @@ def legal_transform(transform: Callable[[Any, list[dict[str, Any]]], list[dict[s
 
     def legal_actions(pos: Any) -> list[dict[str, Any]]:
         mine = pos.__dict__.get("_mutant_legal")
-        if mine is not None:
+        # the memo holds while the engine's own memo is the list it made (an action applied
+        # in place clears the engine's memo, and so ends this one)
+        if mine is not None and pos.__dict__.get("_legal") is mine:
             return mine
+        pos.__dict__["_legal"] = None
         acts = sorted(transform(pos, list(old(pos))), key=engine._order)
         pos.__dict__["_legal"] = acts
         pos.__dict__["_mutant_legal"] = acts
@@ -1013,16 +1016,33 @@ def _guilty_skips() -> None:
     compiled_option(lambda cfg, put: put("guilty_challenger_skipped", True))
 
 
-@mutant("drawn-wd4-may-bluff", "DRAW-THEN-PLAY")
-def _drawn_wd4_bluff() -> None:
-    """A Wild Draw Four just drawn may be played as a bluff, like one from the hand."""
-    from unospec.reference.matching import playable
+@mutant("drawn-wd4-no-bluff", "WD4-BLUFF")
+def _drawn_wd4_no_bluff() -> None:
+    """A Wild Draw Four just drawn is held to WD4-RESTRICTION even where only a challenge
+    enforces it: no bluff with a card just drawn, though one held since the turn began may."""
+    from unospec.reference.matching import wd4_allowed
 
     def make(old):
         def drawn_card_playable(pos, seat, card):
-            if card == "WD4":
-                return playable(pos, seat, card)
+            if card == "WD4" and not wd4_allowed(
+                pos.cfg, pos.hands[seat], pos.discard_pile[-1], pos.colour
+            ):
+                return False
             return old(pos, seat, card)
+
+        return drawn_card_playable
+
+    wrap("unospec.reference.engine", "drawn_card_playable", make)
+
+
+@mutant("drawn-wd4-unchecked", "WD4-BLUFF")
+def _drawn_wd4_unchecked() -> None:
+    """A Wild Draw Four just drawn may always be laid, even where the engine enforces
+    WD4-RESTRICTION (wd4_enforcement = "engine")."""
+
+    def make(old):
+        def drawn_card_playable(pos, seat, card):
+            return card == "WD4" or old(pos, seat, card)
 
         return drawn_card_playable
 
@@ -1130,7 +1150,7 @@ def _round_after_colour() -> None:
     replace("unospec.reference.effects", "name_colour", name_colour)
 
 
-@mutant("scores-reset-each-round", "NEW-ROUND")
+@mutant("scores-reset-each-round", "MATCH-TARGET-500")
 def _scores_reset() -> None:
     """Every new round starts from zero points."""
 

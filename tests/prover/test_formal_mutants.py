@@ -310,7 +310,7 @@ def test_drawing_past_the_cap_is_caught():
 class DrawsPastAPlayableCard(Model):
     """V-DRAW-UNTIL-STOP letting a player draw on past a card they could play."""
 
-    def found(self, st, seat):
+    def found_legal(self, st, seat):
         return False
 
 

@@ -1,0 +1,98 @@
+"""Differential games (conformance/differential.py): judged every step, continued after a
+divergence, the same game whether played ahead in batches or step by step."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from unospec.differential import Game
+from unospec.explanation import Explainer
+from unospec.protocol import Program
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = [sys.executable, "-m", "unospec", "serve"]
+
+
+def mutant(name: str) -> list[str]:
+    return [sys.executable, str(ROOT / "tests" / "mutants" / "serve_mutant.py"), name]
+
+
+@pytest.fixture
+def program(request):
+    started = []
+
+    def start(argv: list[str]) -> Program:
+        p = Program(argv, timeout=10)
+        p.start()
+        started.append(p)
+        return p
+
+    yield start
+    for p in started:
+        p.close()
+
+
+def play(program: Program, players: int, seed: int, step_by_step: bool = False, steps: int = 600):
+    game = Game(program, Explainer("official"), "official", players, seed, steps)
+    if step_by_step:
+        game._speculate = lambda: None  # type: ignore[method-assign]
+    return game, game.play()
+
+
+@pytest.mark.parametrize("argv", [SERVE, mutant("skip-skips-two")], ids=["serve", "mutant"])
+def test_batches_and_step_by_step_play_the_same_game(program, argv):
+    """The random choices are the same either way (a batch that meets a difference is
+    planned again up to it): the same actions, the same divergences."""
+    fast_game, fast = play(program(argv), 4, 7)
+    slow_game, slow = play(program(argv), 4, 7, step_by_step=True)
+    assert fast_game.inputs == slow_game.inputs
+    assert [(d.step, d.rule) for d in fast.divergences] == [
+        (d.step, d.rule) for d in slow.divergences
+    ]
+    assert fast.steps == slow.steps > 100
+
+
+def test_a_game_goes_on_after_a_divergence_and_counts_each_deviation(program):
+    game, result = play(program(mutant("no-voluntary-draw")), 3, 2)
+    (first,) = result.divergences  # one deviation, seen again and again
+    assert first.rule == "DRAW-VOLUNTARY" and first.change.id == "no-voluntary-draw"
+    assert result.counts[first.key] > 5
+    assert result.steps > first.step + 50  # judging went on past the first difference
+    assert result.outcome == "fail"
+
+
+def test_a_correct_program_passes_and_its_steps_judge_rules(program):
+    _, result = play(program(SERVE), 3, 4)
+    assert result.outcome == "pass" and not result.divergences
+    assert result.judged["PLAY-MATCH"] > 10 and result.judged["DEAL-SEVEN"] >= 1
+
+
+def test_a_reproducer_replays_the_divergence_on_its_own(program):
+    from unospec.differential import replay
+
+    p = program(mutant("two-player-reverse-not-skip"))
+    _, result = play(p, 2, 1)
+    div = next(d for d in result.divergences if d.rule == "REVERSE-TWO-PLAYER")
+    again = replay(p, Explainer("official"), div.reproducer)
+    at = len(div.reproducer["inputs"]) + 1  # its inputs, then the step that diverged
+    assert [(d.step, d.rule) for d in again.divergences] == [(at, "REVERSE-TWO-PLAYER")]
+    fixed = replay(program(SERVE), Explainer("official"), div.reproducer)
+    assert not fixed.divergences
+
+
+def test_a_game_is_failed_only_under_the_rules_it_broke_not_under_a_cited_refusal():
+    """A refusal that was right, cited under another rule, is a warning of its own: the
+    game that also broke a rule is failed under that rule alone (RLCard's turn-order
+    refusals once made every game of it fail ONE-CARD-PER-TURN)."""
+    from unospec.differential import Divergence, GameResult
+    from unospec.findings import game_finding
+
+    cited = Divergence("g", 3, "citation", "ONE-CARD-PER-TURN", "rightly refused, other rule")
+    broke = Divergence("g", 5, "refused", "DRAW-VOLUNTARY", "refused a legal draw")
+    both = game_finding(GameResult("g", 2, 0, 9, [cited, broke], outcome="fail"))
+    assert both.rules == ["DRAW-VOLUNTARY"]
+    alone = game_finding(GameResult("g", 2, 0, 9, [cited], outcome="warning"))
+    assert alone.rules == ["ONE-CARD-PER-TURN"]
