@@ -14,7 +14,7 @@ one-hot vectors over the 54 kinds (:mod:`unospec.spec.prover.kinds`); ``cls`` is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -49,19 +49,41 @@ class Model:
 
     def __init__(self, rules: Rules, players: int, ops: Any, ar: ModuleType = arithmetic):
         self.rules, self.n, self.ops, self.ar = rules, players, ops, ar
+        #: views of symbolic states (see :meth:`_view`)
+        self._views: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+    def _view(self, name: str, st: State, seat: Any, build: Callable[[], Any]) -> Any:
+        """``build()``, a view of ``st`` (and ``seat``) that makes no guard or definition,
+        built once per symbolic state: the terms of a step ask for the same view of the
+        same state many times (the face to match, once per kind a drawn card may be). A
+        concrete state is not kept (the engine's tests step through millions of them)."""
+        if not getattr(self.ops, "symbolic", False):
+            return build()
+        key = (name, id(st), seat if isinstance(seat, int) else seat.get_id())
+        hit = self._views.get(key)
+        if hit is None:  # st and seat stay alive with the view, so their ids are not reused
+            hit = self._views[key] = (build(), st, seat)
+        return hit[0]
 
     # -- views of a state --------------------------------------------------------------
     def sizes(self, st: State) -> list[Any]:
-        return [self.ops.sum(h) for h in st.hands]
+        return list(self._view("sizes", st, 0, lambda: [self.ops.sum(h) for h in st.hands]))
 
     def size_of(self, st: State, seat: Any) -> Any:
-        return self.ops.pick(self.sizes(st), seat)
+        return self._view("size", st, seat, lambda: self.ops.pick(self.sizes(st), seat))
 
     def hand_of(self, st: State, seat: Any) -> list[Any]:
         """The per-kind hand of a (possibly symbolic) seat."""
         if isinstance(seat, int):
             return list(st.hands[seat])
-        return [self.ops.pick([h[k] for h in st.hands], seat) for k in range(K.N_KINDS)]
+        return list(
+            self._view(
+                "hand",
+                st,
+                seat,
+                lambda: [self.ops.pick([h[k] for h in st.hands], seat) for k in range(K.N_KINDS)],
+            )
+        )
 
     def of_colour(self, hand: Vec, colour: Any) -> Any:
         """Cards of ``colour`` in ``hand`` (none for colour -1)."""
@@ -73,15 +95,19 @@ class Model:
         """The face to match: the top card's, under V-CHEAT the announced card's
         (matching.announced_top)."""
         if self.rules.cheat:
-            return self.ops.weigh(self.claim(st), K.FACE)
-        return self.ops.weigh(st.top, K.FACE)
+            return self._view("face", st, 0, lambda: self.ops.weigh(self.claim(st), K.FACE))
+        return self._view("face", st, 0, lambda: self.ops.weigh(st.top, K.FACE))
 
     def claim(self, st: State) -> list[Any]:
         """V-CHEAT: the card announced for the top card (the top card itself when nothing
         else was announced)."""
         ops = self.ops
-        said = ops.sum(st.announced) > 0
-        return [ops.ite(said, a, t) for a, t in zip(st.announced, st.top, strict=True)]
+
+        def build() -> list[Any]:
+            said = ops.sum(st.announced) > 0
+            return [ops.ite(said, a, t) for a, t in zip(st.announced, st.top, strict=True)]
+
+        return list(self._view("claim", st, 0, build))
 
     def kept(self, st: State) -> Any:
         """drawing.kept_discards: discards a reshuffle leaves, the top card, and while a
