@@ -843,11 +843,11 @@ def _prove_players(
     model: type[Model],
     extras: bool,
     progress: Callable[[str], None] | None = None,
+    memos: tuple[Memo, PolicyMemo] | None = None,
 ) -> tuple[list[Check], Times]:
     checks: list[Check] = []
     times = Times()
-    memo: Memo = {}
-    policy_memo: PolicyMemo = {}
+    memo, policy_memo = memos if memos is not None else ({}, {})
     for n in players:
         for g in groups:
             rules = g.rules
@@ -894,14 +894,20 @@ def prove(
     progress: Callable[[str], None] | None = None,
     extras: bool = True,
     jobs: int = 1,
+    also: Iterable[tuple[Iterable[Group], Iterable[int]]] = (),
 ) -> Report:
     """Every obligation of ``groups`` x ``players`` x ``actions``; with ``extras`` also the
     arithmetic lemmas, the policy properties and the findings without the policies.
+    ``also`` adds more groups, each proved for its own player counts (in the same run, so
+    that a player count's groups share what they can).
     ``jobs`` > 1 proves player counts (their steps, and their lemmas and policies) in
     parallel processes (the built-in arithmetic and model only: a replacement cannot be sent
     to another process)."""
     start, cpu = time.perf_counter(), time.process_time()
-    groups, players = list(groups), list(players)
+    scopes = [(list(groups), list(players))] + [(list(g), list(p)) for g, p in also]
+    groups = list(dict.fromkeys(g for gs, _ in scopes for g in gs))
+    players = sorted({n for _, ps in scopes for n in ps})
+    per = {n: [g for g in groups if any(g in gs and n in ps for gs, ps in scopes)] for n in players}
     wanted = list(actions) if actions is not None else list(ACTIONS)
     report = Report()
     # the largest parts first, the small ones filling in at the end: every process stays
@@ -915,7 +921,7 @@ def prove(
         ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
             futures = {
-                pool.submit(_prove_part, part, groups, n, wanted): (part, n) for part, n in parts
+                pool.submit(_prove_part, part, per[n], n, wanted): (part, n) for part, n in parts
             }
             found = pool.submit(_findings_part, groups) if extras else None
             for done in as_completed(futures):
@@ -930,9 +936,11 @@ def prove(
                 report.times.workers += used
         report.checks.sort(key=lambda c: c.players)
     else:
-        report.checks, report.times = _prove_players(
-            groups, players, wanted, ar, model, extras, progress
-        )
+        memos: tuple[Memo, PolicyMemo] = ({}, {})
+        for n in players:
+            checks, times = _prove_players(per[n], [n], wanted, ar, model, extras, progress, memos)
+            report.checks += checks
+            report.times.add(times, 0.0)
         if extras:
             report.findings = _findings(groups, ar)
     report.seconds = time.perf_counter() - start
