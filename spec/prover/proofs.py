@@ -905,7 +905,10 @@ def prove(
     to another process)."""
     start, cpu = time.perf_counter(), time.process_time()
     scopes = [(list(groups), list(players))] + [(list(g), list(p)) for g, p in also]
-    groups = list(dict.fromkeys(g for gs, _ in scopes for g in gs))
+    groups: list[Group] = []  # (a group's options may hold dicts: not hashable)
+    for g in (g for gs, _ in scopes for g in gs):
+        if g not in groups:
+            groups.append(g)
     players = sorted({n for _, ps in scopes for n in ps})
     per = {n: [g for g in groups if any(g in gs and n in ps for gs, ps in scopes)] for n in players}
     wanted = list(actions) if actions is not None else list(ACTIONS)
