@@ -190,7 +190,7 @@ class Symbolic:
             return xs[i]
         out = xs[-1]
         for j in range(len(xs) - 2, -1, -1):
-            out = self.ite(i == j, xs[j], out)
+            out = self.ite(self.eq(i, j), xs[j], out)
         return out
 
     @staticmethod

@@ -338,6 +338,15 @@ def mod(x: Any, n: int) -> Any:
     return x % n
 
 
+def plus(x: Any, y: Any) -> Any:
+    """``x + y``, without a term for adding a plain 0 (per-kind sums are long lists)."""
+    return x if isinstance(y, int) and y == 0 else x + y
+
+
+def minus(x: Any, y: Any) -> Any:
+    return x if isinstance(y, int) and y == 0 else x - y
+
+
 def step_properties(
     m: Model, action: str, pre: State, params: dict[str, Any], post: State
 ) -> dict[str, Any]:
@@ -348,7 +357,7 @@ def step_properties(
     step are returned.
     """
     ops, n, r = m.ops, m.n, m.rules
-    a, imp, anyof = ops.all, ops.implies, ops.any
+    a, imp, anyof, eq = ops.all, ops.implies, ops.any, ops.eq
     out: dict[str, Any] = {}
     s, d = params.get("seat"), pre.direction
     head = post
@@ -422,7 +431,10 @@ def step_properties(
         """Every hand as before, less the card ``q`` laid by ``s``, moved ``shift`` seats on."""
         return a(
             [
-                post.hands[mod(t + shift, n)][k] == pre.hands[t][k] - ops.ite(t == s, q[k], 0)
+                eq(
+                    post.hands[mod(t + shift, n)][k],
+                    minus(pre.hands[t][k], ops.ite(t == s, q[k], 0)),
+                )
                 for t in range(n)
                 for k in range(K.N_KINDS)
             ]
@@ -451,15 +463,15 @@ def step_properties(
                 imp(
                     t == u,
                     a(
-                        [post.hands[s][k] == pre.hands[u][k] for k in range(K.N_KINDS)]
-                        + [post.hands[u][k] == pre.hands[s][k] for k in range(K.N_KINDS)]
+                        [eq(post.hands[s][k], pre.hands[u][k]) for k in range(K.N_KINDS)]
+                        + [eq(post.hands[u][k], pre.hands[s][k]) for k in range(K.N_KINDS)]
                     ),
                 )
                 for u in range(n)
                 if u != s
             ]
             + [
-                imp(t != u, a([post.hands[u][k] == pre.hands[u][k] for k in range(K.N_KINDS)]))
+                imp(t != u, a([eq(post.hands[u][k], pre.hands[u][k]) for k in range(K.N_KINDS)]))
                 for u in range(n)
                 if u != s
             ]
@@ -841,7 +853,9 @@ def step_properties(
                 ]
             )
             goes_on = anyof([goes_on, stacked])
-        same = a([post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)])
+        same = a(
+            [eq(post.hands[i][k], pre.hands[i][k]) for i in range(n) for k in range(K.N_KINDS)]
+        )
         if r.zero_rotate:
             rotated = a(
                 [
@@ -849,7 +863,7 @@ def step_properties(
                         d == w,
                         a(
                             [
-                                post.hands[(i + w) % n][k] == pre.hands[i][k]
+                                eq(post.hands[(i + w) % n][k], pre.hands[i][k])
                                 for i in range(n)
                                 for k in range(K.N_KINDS)
                             ]
@@ -886,11 +900,11 @@ def step_properties(
                 ops.eq(post.owed_seat, p) if caught_draw else none_owed,
                 post.owed_count == caught_draw,
             ]
-            + [post.top[k] == pre.under[k] for k in range(K.N_KINDS)]
-            + [post.announced[k] == pre.prior_ann[k] for k in range(K.N_KINDS)]
-            + [post.disc[k] == pre.disc[k] - pre.top[k] for k in range(K.N_KINDS)]
+            + [eq(post.top[k], pre.under[k]) for k in range(K.N_KINDS)]
+            + [eq(post.announced[k], pre.prior_ann[k]) for k in range(K.N_KINDS)]
+            + [eq(post.disc[k], minus(pre.disc[k], pre.top[k])) for k in range(K.N_KINDS)]
             + [
-                post.hands[i][k] == pre.hands[i][k] + ops.ite(p == i, pre.top[k], 0)
+                eq(post.hands[i][k], plus(pre.hands[i][k], ops.ite(p == i, pre.top[k], 0)))
                 for i in range(n)
                 for k in range(K.N_KINDS)
             ]
@@ -981,7 +995,7 @@ def step_properties(
             or (cls == ar.WILD and r.first_wild_redraw)
         )
         hands_kept = a(
-            [post.hands[i][k] == pre.hands[i][k] for i in range(n) for k in range(K.N_KINDS)]
+            [eq(post.hands[i][k], pre.hands[i][k]) for i in range(n) for k in range(K.N_KINDS)]
         )
         if returned:
             aside = procedure == "aside"

@@ -14,7 +14,7 @@ one-hot vectors over the 54 kinds (:mod:`unospec.spec.prover.kinds`); ``cls`` is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -49,19 +49,41 @@ class Model:
 
     def __init__(self, rules: Rules, players: int, ops: Any, ar: ModuleType = arithmetic):
         self.rules, self.n, self.ops, self.ar = rules, players, ops, ar
+        #: views of symbolic states (see :meth:`_view`)
+        self._views: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+    def _view(self, name: str, st: State, seat: Any, build: Callable[[], Any]) -> Any:
+        """``build()``, a view of ``st`` (and ``seat``) that makes no guard or definition,
+        built once per symbolic state: the terms of a step ask for the same view of the
+        same state many times (the face to match, once per kind a drawn card may be). A
+        concrete state is not kept (the engine's tests step through millions of them)."""
+        if not getattr(self.ops, "symbolic", False):
+            return build()
+        key = (name, id(st), seat if isinstance(seat, int) else seat.get_id())
+        hit = self._views.get(key)
+        if hit is None:  # st and seat stay alive with the view, so their ids are not reused
+            hit = self._views[key] = (build(), st, seat)
+        return hit[0]
 
     # -- views of a state --------------------------------------------------------------
     def sizes(self, st: State) -> list[Any]:
-        return [self.ops.sum(h) for h in st.hands]
+        return list(self._view("sizes", st, 0, lambda: [self.ops.sum(h) for h in st.hands]))
 
     def size_of(self, st: State, seat: Any) -> Any:
-        return self.ops.pick(self.sizes(st), seat)
+        return self._view("size", st, seat, lambda: self.ops.pick(self.sizes(st), seat))
 
     def hand_of(self, st: State, seat: Any) -> list[Any]:
         """The per-kind hand of a (possibly symbolic) seat."""
         if isinstance(seat, int):
             return list(st.hands[seat])
-        return [self.ops.pick([h[k] for h in st.hands], seat) for k in range(K.N_KINDS)]
+        return list(
+            self._view(
+                "hand",
+                st,
+                seat,
+                lambda: [self.ops.pick([h[k] for h in st.hands], seat) for k in range(K.N_KINDS)],
+            )
+        )
 
     def of_colour(self, hand: Vec, colour: Any) -> Any:
         """Cards of ``colour`` in ``hand`` (none for colour -1)."""
@@ -73,15 +95,19 @@ class Model:
         """The face to match: the top card's, under V-CHEAT the announced card's
         (matching.announced_top)."""
         if self.rules.cheat:
-            return self.ops.weigh(self.claim(st), K.FACE)
-        return self.ops.weigh(st.top, K.FACE)
+            return self._view("face", st, 0, lambda: self.ops.weigh(self.claim(st), K.FACE))
+        return self._view("face", st, 0, lambda: self.ops.weigh(st.top, K.FACE))
 
     def claim(self, st: State) -> list[Any]:
         """V-CHEAT: the card announced for the top card (the top card itself when nothing
         else was announced)."""
         ops = self.ops
-        said = ops.sum(st.announced) > 0
-        return [ops.ite(said, a, t) for a, t in zip(st.announced, st.top, strict=True)]
+
+        def build() -> list[Any]:
+            said = ops.sum(st.announced) > 0
+            return [ops.ite(said, a, t) for a, t in zip(st.announced, st.top, strict=True)]
+
+        return list(self._view("claim", st, 0, build))
 
     def kept(self, st: State) -> Any:
         """drawing.kept_discards: discards a reshuffle leaves, the top card, and while a
@@ -1081,17 +1107,22 @@ class Model:
         rest = st.owed_count - ops.sum(w)
         wait = ops.all([rest > 0, ops.sum(st.disc) > self.kept(st)])
         got = self.draw_cards(st, st.owed_seat, w)
-        turn = st.owed_turn == 1  # a turn draw's card may then be played (DRAW-THEN-PLAY)
-        # cards drawn before a reshuffle count as drawn this turn too (V-DRAW-FIXED exactly)
-        drawn = [ops.ite(turn, a + b, a) for a, b in zip(st.drawn, w, strict=True)]
-        fresh = [ops.ite(turn, a + b, a) for a, b in zip(st.fresh, w, strict=True)]
-        # done: the draw queued behind this one (V-UNO-OUT-CALL: a victim's) is next
-        done = got.queue_moved_up(drawn=drawn, fresh=fresh)
-        return ops.branch(
-            wait,
-            lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),
-            lambda: self.empty_hand_wins(done),
-        )
+
+        def served(turn: bool) -> State:
+            """A turn draw's cards may then be played (DRAW-THEN-PLAY); cards drawn before a
+            reshuffle count as drawn this turn too (V-DRAW-FIXED exactly). (A branch rather
+            than a choice per kind: each leaf's card vectors are then plain sums.)"""
+            drawn = [a + b for a, b in zip(st.drawn, w, strict=True)] if turn else st.drawn
+            fresh = [a + b for a, b in zip(st.fresh, w, strict=True)] if turn else st.fresh
+            # done: the draw queued behind this one (V-UNO-OUT-CALL: a victim's) is next
+            done = got.queue_moved_up(drawn=drawn, fresh=fresh)
+            return ops.branch(
+                wait,
+                lambda: got.but(owed_count=rest, drawn=drawn, fresh=fresh),
+                lambda: self.empty_hand_wins(done),
+            )
+
+        return ops.branch(st.owed_turn == 1, lambda: served(True), lambda: served(False))
 
     def empty_hand_wins(self, st: State) -> State:
         """engine._settle, scoring.empty_hand_wins (ROUND-END): once nothing more is owed, a
@@ -1119,15 +1150,21 @@ class Model:
         ops.require(st.owed_count > 0, "a draw is owed")
         ops.require(ops.sum(st.draw) == 0, "the draw pile is empty")
         ops.require(ops.sum(st.disc) > self.kept(st), "there is something under the top card")
-        keep = list(st.top)
-        if self.rules.cheat:
-            keep = [
-                ops.ite(st.phase == CHEAT, t + u, t) for t, u in zip(keep, st.under, strict=True)
-            ]
-        draw, disc = list(st.draw), list(st.disc)
-        for k in range(K.N_KINDS):
-            disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - keep[k])
-        return st.but(draw=draw, disc=disc)
+
+        def reshuffled(keep: Vec) -> State:
+            draw, disc = list(st.draw), list(st.disc)
+            for k in range(K.N_KINDS):
+                disc[k], draw[k] = self.ar.move_cards(disc[k], draw[k], st.disc[k] - keep[k])
+            return st.but(draw=draw, disc=disc)
+
+        if not self.rules.cheat:
+            return reshuffled(st.top)
+        # (a branch rather than a choice per kind: each leaf's card vectors are plain sums)
+        return ops.branch(
+            st.phase == CHEAT,
+            lambda: reshuffled([t + u for t, u in zip(st.top, st.under, strict=True)]),
+            lambda: reshuffled(st.top),
+        )
 
     def stalemate(self, st: State) -> State:
         """scoring.stalemate (P-STALEMATE): the round is void, or the lowest hand wins it."""

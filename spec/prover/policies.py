@@ -27,9 +27,9 @@ import z3
 from unospec.spec import arithmetic
 from unospec.spec.prover import kinds as K
 from unospec.spec.prover.evaluators import Symbolic, leaves
-from unospec.spec.prover.invariants import invariants
+from unospec.spec.prover.invariants import INVARIANT_RULES, invariants
 from unospec.spec.prover.model import Model
-from unospec.spec.prover.rules import Rules
+from unospec.spec.prover.rules import Reading, Rules, agrees
 from unospec.spec.prover.state import (
     DEAL,
     DRAWN,
@@ -44,6 +44,9 @@ from unospec.spec.prover.state import (
     to_json,
 )
 
+#: (step, state, players, arithmetic, model) -> (the rules it read, the state, the guard)
+_GUARDS: dict[tuple[Any, ...], list[tuple[dict[str, Any], State, Any]]] = {}
+
 
 def _guard(
     rules: Rules,
@@ -52,12 +55,22 @@ def _guard(
     step: Callable[[Model], Any],
     ar: ModuleType,
     model: type[Model] = Model,
+    name: str = "",
 ) -> Any:
-    """The guard of one step taken from ``st``, as the step itself states it."""
+    """The guard of one step taken from ``st``, as the step itself states it; a ``name``d
+    step's guard is built once for all rules that agree on the fields it reads."""
+    key = (name, id(st), n, ar, model)
+    for read, _, guard in _GUARDS.get(key, []) if name else []:
+        if agrees(rules, read):
+            return guard
+    reading = Reading(rules)
     ops = Symbolic("enabled")
-    step(model(rules, n, ops, ar))
+    step(model(reading, n, ops, ar))  # type: ignore[arg-type]
     assert not ops.side, "a guard with auxiliary variables needs its own witness"
-    return ops.all([g for _, g in ops.guards])
+    guard = ops.all([g for _, g in ops.guards])
+    if name:  # (the state is kept with it, so that its id is not reused)
+        _GUARDS.setdefault(key, []).append((dict(reading.read), st, guard))
+    return guard
 
 
 def enabled(
@@ -73,19 +86,19 @@ def enabled(
     m = model(rules, n, Symbolic("enabled"), ar)
     ops = m.ops
     s = st.to_act
-    steps: list[Callable[[Model], Any]] = [
-        lambda mm: mm.turn_draw(st, s),
-        lambda mm: mm.end_turn(st, s),
-        lambda mm: mm.accept(st, s),
-        lambda mm: mm.reshuffle(st),
-        lambda mm: mm.score(st),
-    ]
-    steps += [lambda mm, c=c: mm.name_colour(st, s, c) for c in range(4)]
+    steps: dict[str, Callable[[Model], Any]] = {
+        "draw": lambda mm: mm.turn_draw(st, s),
+        "pass": lambda mm: mm.end_turn(st, s),
+        "accept": lambda mm: mm.accept(st, s),
+        "reshuffle": lambda mm: mm.reshuffle(st),
+        "score": lambda mm: mm.score(st),
+    }
+    steps.update({f"colour {c}": lambda mm, c=c: mm.name_colour(st, s, c) for c in range(4)})
     if rules.cheat:  # V-CHEAT: a face-down card can always be accepted
-        steps.append(lambda mm: mm.cheat_accept(st, s))
+        steps["verdict accept"] = lambda mm: mm.cheat_accept(st, s)
     if isinstance(s, int):  # V-SEVEN-ZERO: a hand to swap with (there is always another seat)
-        steps.append(lambda mm: mm.swap(st, s, (s + 1) % n))
-    out = [_guard(rules, n, st, f, ar, model) for f in steps]
+        steps["swap"] = lambda mm: mm.swap(st, s, (s + 1) % n)
+    out = [_guard(rules, n, st, f, ar, model, name) for name, f in steps.items()]
     if plays:
         out.append(
             ops.all(
@@ -125,6 +138,20 @@ def idle_turn(m: Model, st: State) -> Any:
     return ops.then(r, lambda x: m.end_turn(x, x.to_act))
 
 
+_START: dict[Any, tuple[State, list[Any]]] = {}
+
+
+def start(m: Model, to_act: int) -> tuple[State, list[Any]]:
+    """A symbolic state with ``to_act`` fixed, and its invariants: built once for every
+    property and profile group that shares the player count and the rules the invariants
+    read (``INVARIANT_RULES``)."""
+    key = (m.n, to_act, type(m), m.ar, *(getattr(m.rules, f) for f in INVARIANT_RULES))
+    if key not in _START:
+        st = symbolic(m.ops, m.n, to_act=to_act)
+        _START[key] = (st, list(invariants(m, st).values()))
+    return _START[key]
+
+
 def _small(st: State) -> list[Any]:
     return [z3.Sum(h) <= 3 for h in st.hands] + [st.owed_count <= 2]
 
@@ -147,8 +174,8 @@ def stuck_state(
     none, deadlock freedom is proved)."""
     for seat, phases in ((0, PLAYING), (-1, (SCORING, DEAL, STARTER))):
         m = model(rules, n, Symbolic("deadlock"), ar)
-        st = symbolic(m.ops, n, to_act=seat)
-        hyps = list(invariants(m, st).values()) + [m.ops.any([st.phase == p for p in phases])]
+        st, assumed = start(m, seat)
+        hyps = assumed + [m.ops.any([st.phase == p for p in phases])]
         quick = z3.Solver()
         quick.add(*hyps, z3.Not(_b(enabled(rules, n, st, ar, False, model))))
         if quick.check() == z3.unsat:
@@ -169,8 +196,8 @@ def idle_loop(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None
     leads back to such a state with the same cards: a round that can go on for ever
     (``None``: there is none)."""
     m = Model(rules, n, Symbolic("progress"), ar)
-    st = symbolic(m.ops, n, to_act=0)
-    base = list(invariants(m, st).values()) + [_b(dry(m, st))]
+    st, assumed = start(m, 0)
+    base = assumed + [_b(dry(m, st))]
     example = _find(base, st)
     if example is None:
         return None
@@ -181,8 +208,8 @@ def idle_loop(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None
 def idle_turns_end(rules: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
     """Every idle turn counts one more idle turn, or ends the round (P-STALEMATE)."""
     m = Model(rules, n, Symbolic("progress"), ar)
-    st = symbolic(m.ops, n, to_act=0)
-    base = list(invariants(m, st).values()) + [_b(dry(m, st))]
+    st, assumed = start(m, 0)
+    base = assumed + [_b(dry(m, st))]
     ops = m.ops
 
     def counted(post: State) -> Any:
@@ -200,19 +227,17 @@ def idle_turns_end(rules: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
 def nobody_may_play(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None:
     """A state where nothing can be drawn and no seat may play any card."""
     m = Model(rules, n, Symbolic("progress"), ar)
-    st = symbolic(m.ops, n, to_act=0)
-    return _find(
-        list(invariants(m, st).values()) + [_b(dry(m, st)), _b(nobody_can_play(m, st))], st
-    )
+    st, assumed = start(m, 0)
+    return _find(assumed + [_b(dry(m, st)), _b(nobody_can_play(m, st))], st)
 
 
 def won_with_cards(rules: Rules, n: int, ar: ModuleType = arithmetic) -> State | None:
     """A state from which ending a turn wins the round for a player who holds cards (only
     P-STALEMATE's ``lowest_hand_wins`` does that)."""
     m = Model(rules, n, Symbolic("round-end"), ar)
-    st = symbolic(m.ops, n, to_act=0)
+    st, assumed = start(m, 0)
     result = m.end_turn(st, 0)
-    hyps = list(invariants(m, st).values()) + m.ops.side + [g for _, g in m.ops.guards]
+    hyps = assumed + m.ops.side + [g for _, g in m.ops.guards]
     for path, post in leaves(result):
         s = z3.Solver()
         s.add(*hyps, *path, post.phase == SCORING, m.size_of(post, post.winner) > 0)
@@ -286,7 +311,11 @@ def refute(name: str, rules: Rules, n: int, ar: ModuleType = arithmetic) -> Stat
 
 def holds(name: str, rules: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
     """Property ``name`` with its policy on."""
-    r = dataclasses.replace(rules, **POLICIES[name][2])
+    return proved(name, dataclasses.replace(rules, **POLICIES[name][2]), n, ar)
+
+
+def proved(name: str, r: Rules, n: int, ar: ModuleType = arithmetic) -> bool:
+    """Property ``name`` under the rules ``r`` as they are (its policy on)."""
     if name == "deadlock freedom":
         return stuck_state(r, n, ar) is None
     if name == "progress when nothing can be drawn":

@@ -19,7 +19,8 @@ from __future__ import annotations
 import dataclasses
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -38,7 +39,7 @@ from unospec.spec.prover.invariants import (
     step_properties,
 )
 from unospec.spec.prover.model import Model
-from unospec.spec.prover.rules import GROUPS, Group, Rules
+from unospec.spec.prover.rules import GROUPS, Group, Reading, Rules, agrees
 from unospec.spec.prover.state import (
     DEAL,
     STACK,
@@ -393,13 +394,47 @@ class Check:
 
 
 @dataclass
+class Times:
+    """Time spent per profile group: wall and CPU seconds, and the player counts proved. An
+    obligation or policy property that several groups share is proved once, and its time
+    goes to the first group that needed it."""
+
+    spent: dict[str, list[float]] = field(default_factory=dict)  # group -> [wall, CPU]
+    players: dict[str, set[int]] = field(default_factory=dict)
+    workers: float = 0.0  # CPU seconds of the processes that proved player counts
+
+    @contextmanager
+    def charge(self, group: str, players: int) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        try:
+            yield
+        finally:
+            spent = self.spent.setdefault(group, [0.0, 0.0])
+            spent[0] += time.perf_counter() - wall
+            spent[1] += time.process_time() - cpu
+            self.players.setdefault(group, set()).add(players)
+
+    def add(self, other: Times, cpu: float) -> None:
+        """Another process's times, and its CPU seconds."""
+        self.workers += cpu
+        for group, (wall, cpu) in other.spent.items():
+            spent = self.spent.setdefault(group, [0.0, 0.0])
+            spent[0] += wall
+            spent[1] += cpu
+            self.players.setdefault(group, set()).update(other.players[group])
+
+
+@dataclass
 class Report:
     """Every check of a run: the step proofs, the arithmetic lemmas, the policy properties,
     and what Z3 finds when a policy is switched off."""
 
     checks: list[Check] = field(default_factory=list)
     findings: list[Any] = field(default_factory=list)  # policies.Finding
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall
+    cpu_seconds: float = 0.0  # of this process and the processes it started
+    times: Times = field(default_factory=Times)
+    time_order: list[str] = field(default_factory=list)  # the groups, in the order asked for
 
     @property
     def ok(self) -> bool:
@@ -441,10 +476,29 @@ class Report:
             )
         return out
 
+    def time_per_group(self) -> list[dict[str, Any]]:
+        """Wall and CPU seconds spent on each group's obligations and policy properties,
+        summed over its player counts (and the processes that proved them)."""
+        spent = self.times.spent
+        names = [g for g in self.time_order if g in spent] + sorted(
+            set(spent) - set(self.time_order)
+        )
+        return [
+            {
+                "group": g,
+                "seconds": round(spent[g][0], 3),
+                "cpu_seconds": round(spent[g][1], 3),
+                "players": sorted(self.times.players[g]),
+            }
+            for g in names
+        ]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "time_per_group": self.time_per_group(),
             "goals": self.rows(),
             "findings": [f.to_json() for f in self.findings],
         }
@@ -469,21 +523,6 @@ GOALS: dict[str, tuple[str, str]] = {
 
 
 # -- running the proofs -----------------------------------------------------------------------
-
-
-class Reading:
-    """Rules that remember which of their fields a build read: an obligation built for one
-    profile group is the same for every group that agrees on those fields."""
-
-    def __init__(self, rules: Rules) -> None:
-        object.__setattr__(self, "_rules", rules)
-        object.__setattr__(self, "read", {})
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._rules, name)
-        if not callable(value):
-            self.read[name] = value
-        return value
 
 
 @dataclass
@@ -558,31 +597,80 @@ def _check(s: z3.Solver, pre: State, small_first: bool, rules: Any = None) -> tu
     return s.check(), None
 
 
-def _refute(s: z3.Solver, pre: State, rules: Any) -> tuple[Any, Any, bool]:
-    """``(result, model, whether the model is small)`` of a negated goal."""
+#: the work (Z3's deterministic resource count, not time) the incremental solver may spend on
+#: one negated goal before the goal goes to a solver of its own (see :func:`_refute`)
+BUDGET = 500_000
+
+
+def _refute(
+    s: z3.Solver, ob: Obligation, path: tuple[Any, ...], negated: Any, rules: Any
+) -> tuple[Any, Any, bool]:
+    """``(result, model, whether the model is small)`` of a negated goal, asserted in the
+    scope ``s`` has pushed.
+
+    Most goals are refuted in a few milliseconds by the incremental solver, which holds the
+    invariants and the step once for every goal. A few (a card announced face down whose
+    class Z3 must find among the kinds) take it seconds: those get ``BUDGET`` units of work
+    there, and then a solver of their own with Z3's preprocessing for linear integer
+    arithmetic (``qflia``), which settles them in a fraction of that. Only its "unsat"
+    is taken from it; anything else goes back to the incremental solver without a limit,
+    so every answer and counterexample is the one the incremental solver gives."""
+    s.set("rlimit", BUDGET)
     res = s.check()
+    s.set("rlimit", 0)
+    if res == z3.unknown:
+        alone = z3.Tactic("qflia").solver()
+        alone.add(*ob.assumed, *ob.hypotheses, *path, negated)
+        res = z3.unsat if alone.check() == z3.unsat else s.check()
     if res != z3.sat:
         return res, None, False
-    if s.check(*_small(pre, rules)) == z3.sat:
+    if s.check(*_small(ob.before, rules)) == z3.sat:
         return res, s.model(), True
     s.check()
     return res, s.model(), False
 
 
+#: queries settled in this process, by the ids of their terms: whether the step is enabled,
+#: and every negated goal found unsatisfiable (proved). Two profile groups, or two steps,
+#: whose rules differ only where a query does not look build the very same terms (Z3 shares
+#: equal terms), so each such query is solved once. The terms are kept with the result, so
+#: that their ids are not reused; a failing query is never kept (it is solved again, for its
+#: own counterexample).
+_SETTLED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _ids(terms: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(_bool(t).get_id() for t in terms)
+
+
+class _Session:
+    """The solver of one obligation (invariants, parameters and guard asserted), made when
+    the first query that is not already settled needs it."""
+
+    def __init__(self, ob: Obligation) -> None:
+        self.ob = ob
+        self._solver: z3.Solver | None = None
+
+    @property
+    def solver(self) -> z3.Solver:
+        if self._solver is None:
+            self._solver = z3.Solver()
+            self._solver.add(*self.ob.assumed, *self.ob.hypotheses)
+        return self._solver
+
+
 def discharge(ob: Obligation, action: str, players: int, group: str) -> list[Check]:
-    """Prove every goal of ``ob``: one query per goal and branch of the step."""
+    """Prove every goal of ``ob``: one query per goal and branch of the step (each solved
+    once per process: see ``_SETTLED``)."""
     rules = getattr(ob.model.rules, "_rules", ob.model.rules)  # not recorded: display only
-    s = z3.Solver()
-    s.add(*ob.assumed, *ob.hypotheses)
-    return _discharge(s, ob, rules, action, players, group)
-
-
-def _discharge(
-    s: z3.Solver, ob: Obligation, rules: Rules, action: str, players: int, group: str
-) -> list[Check]:
+    session = _Session(ob)
+    base = (_ids(ob.assumed), _ids(ob.hypotheses))
     t0 = time.perf_counter()
-    enabled, _ = _check(s, ob.before, True, rules)
-    vacuous = enabled != z3.sat
+    key = ("enabled", *base)
+    if key not in _SETTLED:
+        enabled, _ = _check(session.solver, ob.before, True, rules)
+        _SETTLED[key] = (enabled == z3.sat, ob.assumed, ob.hypotheses)
+    vacuous = not _SETTLED[key][0]
     t_enabled = time.perf_counter() - t0
     order = list(dict.fromkeys(name for name, _, _ in ob.goals))
     out = []
@@ -596,27 +684,34 @@ def _discharge(
             if goal != name or formula is True:
                 continue
             path, post = ob.outcomes[i]
+            negated = z3.Not(_bool(formula))
+            key = (*base, _ids(path), negated.get_id())
+            if key in _SETTLED:
+                continue
+            s = session.solver
             s.push()
-            s.add(*path, z3.Not(_bool(formula)))
-            res, found, small = _refute(s, ob.before, rules)
+            s.add(*path, negated)
+            res, found, small = _refute(s, ob, path, negated, rules)
             s.pop()
+            if res == z3.unsat:
+                _SETTLED[key] = (True, ob.assumed, ob.hypotheses, path, negated)
+                continue
             if res == z3.unknown:
                 result = "unknown"
                 break
-            if res == z3.sat:
-                result = "failed"
-                if cex is None or small:
-                    cex = Counterexample(
-                        name,
-                        action,
-                        players,
-                        group,
-                        evaluate(ob.before, found),
-                        evaluate(post, found),
-                        {k: _val(v, found) for k, v in ob.params.items()},
-                    )
-                if small:  # a readable counterexample: no need to look at other branches
-                    break
+            result = "failed"
+            if cex is None or small:
+                cex = Counterexample(
+                    name,
+                    action,
+                    players,
+                    group,
+                    evaluate(ob.before, found),
+                    evaluate(post, found),
+                    {k: _val(v, found) for k, v in ob.params.items()},
+                )
+            if small:  # a readable counterexample: no need to look at other branches
+                break
         out.append(Check(name, action, players, [group], result, time.perf_counter() - t0, cex))
     return out
 
@@ -637,7 +732,7 @@ def solve(
     reuse the results of an earlier group whose rules agree on every field the step reads."""
     key = (action, players, ar, model)
     for read, checks in (memo or {}).get(key, []):
-        if all(getattr(rules, f) == v for f, v in read.items()):
+        if agrees(rules, read):
             return [
                 Check(c.goal, c.action, c.players, [group], c.result, 0.0, c.counterexample)
                 for c in checks
@@ -664,9 +759,32 @@ def _timed(goal: str, action: str, n: int, groups: list[str], fn: Callable[[], b
     return Check(goal, action, n, groups, "proved" if ok else "failed", time.perf_counter() - t0)
 
 
-def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
-    """The arithmetic lemmas, and the policy properties for each profile's rules."""
-    from unospec.spec.prover import lemmas, policies
+PolicyMemo = dict[tuple[str, int, ModuleType], list[tuple[dict[str, Any], bool]]]
+
+
+def _policy(goal: str, rules: Rules, n: int, ar: ModuleType, memo: PolicyMemo) -> bool:
+    """Policy property ``goal`` (its policy on) for ``rules``; with the result of an earlier
+    group whose rules agree on every field the property's formulas read (as :func:`solve`
+    does for the steps)."""
+    from unospec.spec.prover import policies
+
+    rules = dataclasses.replace(rules, **policies.POLICIES[goal][2])
+    key = (goal, n, ar)
+    for read, ok in memo.get(key, []):
+        if agrees(rules, read):
+            return ok
+    reading = Reading(rules)
+    ok = policies.proved(goal, reading, n, ar)  # type: ignore[arg-type]
+    memo.setdefault(key, []).append((dict(reading.read), ok))
+    return ok
+
+
+def _extras(
+    groups: list[Group], n: int, ar: ModuleType, times: Times, memo: PolicyMemo
+) -> list[Check]:
+    """The arithmetic lemmas, and the policy properties for each profile's rules (the time
+    of a property shared by several groups goes to the first of them)."""
+    from unospec.spec.prover import lemmas
 
     out = [
         _timed("seat symmetry", "arithmetic", n, [], lambda: lemmas.seat_symmetry(n, ar)[0]),
@@ -695,9 +813,12 @@ def _extras(groups: list[Group], n: int, ar: ModuleType) -> list[Check]:
             for goal in goals:
                 distinct.setdefault((rules, goal), []).append(g.name)
     for (rules, goal), names in distinct.items():
-        out.append(
-            _timed(goal, "any step", n, names, lambda g=goal, r=rules: policies.holds(g, r, n, ar))
-        )
+        with times.charge(names[0], n):
+            out.append(
+                _timed(
+                    goal, "any step", n, names, lambda g=goal, r=rules: _policy(g, r, n, ar, memo)
+                )
+            )
     return out
 
 
@@ -722,27 +843,46 @@ def _prove_players(
     model: type[Model],
     extras: bool,
     progress: Callable[[str], None] | None = None,
-) -> list[Check]:
+    memos: tuple[Memo, PolicyMemo] | None = None,
+) -> tuple[list[Check], Times]:
     checks: list[Check] = []
-    memo: Memo = {}
+    times = Times()
+    memo, policy_memo = memos if memos is not None else ({}, {})
     for n in players:
         for g in groups:
             rules = g.rules
             if n not in rules.player_counts():
                 continue
-            for action in actions:
-                if not ACTIONS[action].exists(rules):
-                    continue
-                if progress:
-                    progress(f"{g.name}: {action}, {n} players")
-                checks += solve(rules, n, action, g.name, ar, model, memo)
+            with times.charge(g.name, n):
+                for action in actions:
+                    if not ACTIONS[action].exists(rules):
+                        continue
+                    if progress:
+                        progress(f"{g.name}: {action}, {n} players")
+                    checks += solve(rules, n, action, g.name, ar, model, memo)
         if extras:
-            checks += _extras(groups, n, ar)
-    return checks
+            checks += _extras(groups, n, ar, times, policy_memo)
+    return checks, times
 
 
-def _prove_builtin(groups: list[Group], n: int, actions: list[str], extras: bool) -> list[Check]:
-    return _prove_players(groups, [n], actions, arithmetic, Model, extras)
+def _prove_part(
+    part: str, groups: list[Group], n: int, actions: list[str]
+) -> tuple[list[Check], Times, float]:
+    """One part of one player count, in a process of its own: the ``steps`` (every step
+    kind of every group) or the ``extras`` (the arithmetic lemmas and the policy
+    properties). Its checks, times and CPU seconds."""
+    cpu = time.process_time()
+    if part == "steps":
+        checks, times = _prove_players(groups, [n], actions, arithmetic, Model, False)
+    else:
+        times = Times()
+        checks = _extras(groups, n, arithmetic, times, {})
+    return checks, times, time.process_time() - cpu
+
+
+def _findings_part(groups: list[Group]) -> tuple[list[Any], float]:
+    cpu = time.process_time()
+    return _findings(groups, arithmetic), time.process_time() - cpu
 
 
 def prove(
@@ -754,33 +894,59 @@ def prove(
     progress: Callable[[str], None] | None = None,
     extras: bool = True,
     jobs: int = 1,
+    also: Iterable[tuple[Iterable[Group], Iterable[int]]] = (),
 ) -> Report:
     """Every obligation of ``groups`` x ``players`` x ``actions``; with ``extras`` also the
     arithmetic lemmas, the policy properties and the findings without the policies.
-    ``jobs`` > 1 proves player counts in parallel processes (the built-in arithmetic and
-    model only: a replacement cannot be sent to another process)."""
-    start = time.perf_counter()
-    groups, players = list(groups), list(players)
+    ``also`` adds more groups, each proved for its own player counts (in the same run, so
+    that a player count's groups share what they can).
+    ``jobs`` > 1 proves player counts (their steps, and their lemmas and policies) in
+    parallel processes (the built-in arithmetic and model only: a replacement cannot be sent
+    to another process)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    scopes = [(list(groups), list(players))] + [(list(g), list(p)) for g, p in also]
+    groups: list[Group] = []  # (a group's options may hold dicts: not hashable)
+    for g in (g for gs, _ in scopes for g in gs):
+        if g not in groups:
+            groups.append(g)
+    players = sorted({n for _, ps in scopes for n in ps})
+    per = {n: [g for g in groups if any(g in gs and n in ps for gs, ps in scopes)] for n in players}
     wanted = list(actions) if actions is not None else list(ACTIONS)
     report = Report()
-    if jobs > 1 and ar is arithmetic and model is Model and len(players) > 1:
+    # the largest parts first, the small ones filling in at the end: every process stays
+    # busy to the last
+    parts = [("steps", n) for n in sorted(players, reverse=True)]
+    parts += [("extras", n) for n in sorted(players, reverse=True)] if extras else []
+    if jobs > 1 and ar is arithmetic and model is Model and len(parts) > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
             futures = {
-                pool.submit(_prove_builtin, groups, n, wanted, extras): n
-                for n in sorted(players, reverse=True)
+                pool.submit(_prove_part, part, per[n], n, wanted): (part, n) for part, n in parts
             }
+            found = pool.submit(_findings_part, groups) if extras else None
             for done in as_completed(futures):
-                report.checks += done.result()
+                checks, times, used = done.result()
+                report.checks += checks
+                report.times.add(times, used)
                 if progress:
-                    progress(f"{futures[done]} players proved")
+                    part, n = futures[done]
+                    progress(f"{n} players: {part} proved")
+            if found is not None:
+                report.findings, used = found.result()
+                report.times.workers += used
         report.checks.sort(key=lambda c: c.players)
     else:
-        report.checks = _prove_players(groups, players, wanted, ar, model, extras, progress)
-    if extras:
-        report.findings = _findings(groups, ar)
+        memos: tuple[Memo, PolicyMemo] = ({}, {})
+        for n in players:
+            checks, times = _prove_players(per[n], [n], wanted, ar, model, extras, progress, memos)
+            report.checks += checks
+            report.times.add(times, 0.0)
+        if extras:
+            report.findings = _findings(groups, ar)
     report.seconds = time.perf_counter() - start
+    report.cpu_seconds = time.process_time() - cpu + report.times.workers
+    report.time_order = [g.name for g in groups]
     return report

@@ -161,6 +161,27 @@ def rules_for(profile: str = "official", options: dict[str, Any] | None = None) 
     )
 
 
+class Reading:
+    """Rules that remember which of their fields a build read: an obligation built for one
+    profile group is the same for every group that agrees on those fields."""
+
+    def __init__(self, rules: Rules) -> None:
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "read", {})
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._rules, name)
+        if not callable(value):
+            self.read[name] = value
+        return value
+
+
+def agrees(rules: Any, read: dict[str, Any]) -> bool:
+    """``rules`` has every value of ``read`` (a :class:`Reading`'s record). Each field is
+    read through ``rules``, so that a :class:`Reading` wrapped around them records it too."""
+    return all(getattr(rules, f) == v for f, v in read.items())
+
+
 @dataclass(frozen=True)
 class Group:
     """A profile plus option overrides, as ``unospec prove`` names it."""

@@ -258,7 +258,9 @@ def abstract(pos: Any) -> State:
         winner=pend["winner"] if ph == SCORING else -1,
         idle=get("idle_turns"),
         last=-1 if get("last_played_by") is None else get("last_played_by"),
-        fresh=_playable_drawn(get("drawn"), get("profile"), get("options"))
+        fresh=_playable_drawn(
+            get("drawn"), get("profile"), get("options"), bool(owed and owed.get("turn"))
+        )
         if ph == DRAWN
         else zero,
         announced=announced,
@@ -302,9 +304,13 @@ _CUMULATIVE: dict[str, Any] = {}
 _SERIES: dict[str, bool] = {}
 
 
-def _playable_drawn(drawn: list[str], profile: str, options: dict[str, Any] | None) -> list[int]:
+def _playable_drawn(
+    drawn: list[str], profile: str, options: dict[str, Any] | None, waiting: bool = False
+) -> list[int]:
     """The cards drawn this turn that may be played: only the last one when the profile's
-    turn draw is a series (V-DRAW-UNTIL-PLAYABLE, V-DRAW-UNTIL-STOP)."""
+    turn draw is a series (V-DRAW-UNTIL-PLAYABLE, V-DRAW-UNTIL-STOP), and none while the
+    series' next card is still owed (``waiting``: it waits for a reshuffle; the card drawn
+    before it, a Wild Draw Four only a bluff could lay, no longer counts)."""
     if not drawn:
         return [0] * K.N_KINDS
     key = json.dumps([profile, options], sort_keys=True)
@@ -315,7 +321,9 @@ def _playable_drawn(drawn: list[str], profile: str, options: dict[str, Any] | No
         _SERIES[key] = any(
             t[v] is not False for v in ("V-DRAW-UNTIL-PLAYABLE", "V-DRAW-UNTIL-STOP")
         )
-    return K.one_hot(drawn[-1]) if _SERIES[key] else K.counts(drawn)
+    if _SERIES[key]:
+        return [0] * K.N_KINDS if waiting else K.one_hot(drawn[-1])
+    return K.counts(drawn)
 
 
 def observe(st: State) -> dict[str, Any]:

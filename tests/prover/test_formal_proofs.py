@@ -33,9 +33,9 @@ SMALL = [2, 3, 4]
 
 @pytest.fixture(scope="module")
 def report():
-    out = prove([g for g in GROUPS if g not in VARIANTS], jobs=2)
-    out.checks += prove(VARIANTS, SMALL, jobs=2).checks
-    return out
+    # one run: the variants' small tables share their processes (and obligations) with
+    # the other groups' same player counts
+    return prove([g for g in GROUPS if g not in VARIANTS], jobs=2, also=[(VARIANTS, SMALL)])
 
 
 def test_everything_is_proved(report):
@@ -215,3 +215,20 @@ def test_card_tables_agree_with_the_notation():
 
 def test_hidden_card_doctests():
     assert doctest.testmod(prover_hidden).failed == 0
+
+
+def test_more_groups_for_other_player_counts_are_proved_in_the_same_run():
+    """``also``: each group is proved for its own player counts, and for no other; a group
+    whose obligations another group of the same player count already proved reuses them."""
+    official, jump_in = GROUPS[0], next(g for g in GROUPS if g.name == "jump-in")
+    steps = ["play skip", "jump in skip"]
+    report = prove([official], [3], steps, extras=False, also=[([official, jump_in], [2])])
+    got = {(c.action, c.players, c.groups[0]) for c in report.checks}
+    assert {(a, n) for a, n, g in got if g == "official"} == {("play skip", 3), ("play skip", 2)}
+    assert {(a, n) for a, n, g in got if g == "jump-in"} == {("play skip", 2), ("jump in skip", 2)}
+    assert report.ok
+    alone = prove([jump_in], [2], steps, extras=False)
+    assert {(c.goal, c.action, c.result) for c in alone.checks} == {
+        (c.goal, c.action, c.result) for c in report.checks if c.groups == ["jump-in"]
+    }
+    assert {g["group"] for g in report.time_per_group()} <= {"official", "jump-in"}
