@@ -49,7 +49,7 @@ test: $(STAMP) native
 ## bench: measured speed (RLCard is installed into its own venv for the comparison)
 bench: $(STAMP) native
 	bash $(RLCARD)/setup.sh
-	$(BIN)/unospec bench --out reports/bench.json
+	$(BIN)/unospec bench --out reports/bench.json --readme README.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check spec reference conformance tests

@@ -510,6 +510,54 @@ def _growth(thirds: list[float] | None) -> float | None:
     return thirds[2] / thirds[0] if thirds and thirds[0] else None
 
 
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The bench's results as the README shows them: every case, every target (measured,
+    goal, met) and the engine's ratios to RLCard per build."""
+    machine = results.get("machine") or {}
+    lines = [
+        f"Measured by `make bench` (median of {results.get('repeats', '?')} runs"
+        + (f"; {machine.get('cpus')} CPUs, Python {machine.get('python')}" if machine else "")
+        + "):",
+        "",
+        "| case | median | metric | peak MB |",
+        "|---|---|---|---|",
+    ]
+    for name, case in results["cases"].items():
+        rss = case.get("max_rss_mb")
+        lines.append(
+            f"| {name} | {case['median']:,.1f} | {case['metric'].replace('_', ' ')} | "
+            + (f"{rss:,.0f} |" if isinstance(rss, (int, float)) else "— |")
+        )
+    lines += ["", "| target | measured | goal | met |", "|---|---|---|---|"]
+    for t in results["targets"]:
+        value = "—" if t["value"] is None else f"{t['value']:,.2f}"
+        met = "not measured" if t["met"] is None else "yes" if t["met"] else "**no**"
+        lines.append(f"| {t['target']} | {value} | {t['goal']} | {met} |")
+    by_build = results.get("ratio_reference_over_rlcard_by_build") or {}
+    if by_build:
+        lines.append("")
+        for build, ratios in by_build.items():
+            shown = ", ".join(f"{k} {v:.2f}" for k, v in ratios.items() if v is not None)
+            lines.append(f"Reference ({build} build) ÷ RLCard, median of paired runs: {shown}.")
+            lines.append("")
+        lines.append(
+            f"The 4-player target is judged on the {results['engine_build_judged']} build."
+        )
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def update_readme(text: str, results: dict[str, Any]) -> str:
+    """``text`` with the block between the bench markers replaced by :func:`markdown`;
+    ``ValueError`` when the markers are missing or out of order."""
+    begin, end = text.find(BEGIN), text.find(END)
+    if begin < 0 or end < begin:
+        raise ValueError(f"no {BEGIN} … {END} block to fill")
+    return text[: begin + len(BEGIN)] + "\n" + markdown(results) + text[end:]
+
+
 def main() -> None:
     if sys.argv[1] == "echo":
         echo_server()

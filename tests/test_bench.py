@@ -134,3 +134,74 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
         assert results["engine_build_judged"] == "compiled"
     assert cases["engine official 4p"]["build"] == ["pure"]
     assert set(results["ratio_reference_over_rlcard_by_build"]) >= {"pure"}
+
+
+RESULTS = {
+    "repeats": 3,
+    "machine": {"cpus": 2, "python": "3.11.7"},
+    "cases": {
+        "validate": {"median": 63_061.56, "metric": "actions_per_s", "max_rss_mb": 61.0},
+        "prove": {"median": 164.2, "metric": "seconds", "max_rss_mb": 568.4},
+    },
+    "targets": [
+        {"target": "validated actions/s", "value": 63_061.56, "goal": ">= 50000", "met": True},
+        {"target": "prove, seconds", "value": 164.2, "goal": "<= 60", "met": False},
+        {"target": "hidden cards", "value": None, "goal": "<= 10", "met": None},
+    ],
+    "ratio_reference_over_rlcard_by_build": {"compiled": {"4p": 1.54, "2p": None}},
+    "engine_build_judged": "compiled",
+}
+
+
+def test_the_readme_block_is_filled_from_the_results_and_nothing_else_changes():
+    from unospec.bench import markdown, update_readme
+
+    table = markdown(RESULTS)
+    assert "| validate | 63,061.6 | actions per s | 61 |" in table
+    assert "| prove, seconds | 164.20 | <= 60 | **no** |" in table
+    assert "| hidden cards | — | <= 10 | not measured |" in table
+    assert "compiled build) ÷ RLCard, median of paired runs: 4p 1.54." in table
+    text = "intro\n<!-- bench:begin -->\nold table\n<!-- bench:end -->\nafter\n"
+    filled = update_readme(text, RESULTS)
+    assert filled.startswith("intro\n<!-- bench:begin -->\n") and filled.endswith(
+        "<!-- bench:end -->\nafter\n"
+    )
+    assert "old table" not in filled and table in filled
+    assert update_readme(filled, RESULTS) == filled  # filling again changes nothing
+    with pytest.raises(ValueError):
+        update_readme("no markers here", RESULTS)
+
+
+def test_bench_from_an_earlier_run_fills_the_readme_and_refuses_bad_input(tmp_path, capsys):
+    import json
+
+    from unospec.cli import main
+
+    results = tmp_path / "bench.json"
+    results.write_text(json.dumps(RESULTS))
+    readme = tmp_path / "README.md"
+    readme.write_text("# x\n<!-- bench:begin -->\n<!-- bench:end -->\n")
+    assert main(["bench", "--from", str(results), "--readme", str(readme)]) == 0
+    assert "| prove | 164.2 | seconds | 568 |" in readme.read_text()
+    plain = tmp_path / "plain.md"
+    plain.write_text("# no block\n")
+    assert main(["bench", "--from", str(results), "--readme", str(plain)]) == 2
+    assert "bench:begin" in capsys.readouterr().err and plain.read_text() == "# no block\n"
+    results.write_text("[1, 2]")
+    assert main(["bench", "--from", str(results)]) == 2
+    assert "not bench results" in capsys.readouterr().err
+
+
+def test_the_readme_speed_table_is_a_rendering_of_bench_results():
+    """README.md's block is what `unospec bench --readme` writes: a bench table and its
+    targets, not a hand-edited copy."""
+    from pathlib import Path
+
+    from unospec.bench import BEGIN, END
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = text[text.index(BEGIN) + len(BEGIN) : text.index(END)]
+    assert block.lstrip().startswith("Measured by `make bench`")
+    assert "| case | median | metric | peak MB |" in block
+    assert block.count("| target | measured | goal | met |") == 1
+    assert len([ln for ln in block.splitlines() if ln.endswith(("| yes |", "| **no** |"))]) == 10

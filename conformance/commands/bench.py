@@ -1,4 +1,5 @@
-"""``unospec bench [--repeats R] [--seconds S] [--quick] [--out FILE]``."""
+"""``unospec bench [--repeats R] [--seconds S] [--quick] [--out FILE] [--readme FILE]
+[--from RESULTS]``."""
 
 from __future__ import annotations
 
@@ -19,15 +20,46 @@ def register(sub: Any) -> None:
     p.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
     p.add_argument("--quick", action="store_true", help="a small smoke run")
     p.add_argument("--out", type=Path, default=Path("reports/bench.json"))
+    p.add_argument(
+        "--readme",
+        type=Path,
+        help="fill this file's <!-- bench:begin --> … <!-- bench:end --> block with the results",
+    )
+    p.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        help="show (and with --readme, write) the results of an earlier run instead of measuring",
+    )
     p.set_defaults(fn=run)
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from unospec.bench import bench
+    from unospec.bench import bench, update_readme
 
-    results = bench(args.repeats, args.seconds, args.quick)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    err = Console(stderr=True, soft_wrap=True)
+    readme = None
+    if args.readme is not None:  # checked before a long run, not after it
+        try:
+            readme = args.readme.read_text(encoding="utf-8")
+            update_readme(readme, {"cases": {}, "targets": []})
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            err.print(f"[red]error:[/red] --readme {args.readme}: {e}", highlight=False)
+            return 2
+    if args.source is not None:
+        try:
+            results = json.loads(args.source.read_text(encoding="utf-8"))
+            if not isinstance(results.get("cases"), dict) or not isinstance(
+                results.get("targets"), list
+            ):
+                raise ValueError("no cases and targets")
+        except (OSError, UnicodeDecodeError, ValueError, AttributeError) as e:
+            err.print(f"[red]error:[/red] --from {args.source}: not bench results ({e})")
+            return 2
+    else:
+        results = bench(args.repeats, args.seconds, args.quick)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     table = Table(title=f"unospec bench (median of {args.repeats})")
     for col in ("case", "median", "metric", "peak MB"):
         table.add_column(col)
@@ -53,5 +85,9 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         console.print(
             f"the 4-player target is judged on the {results['engine_build_judged']} build"
         )
-    console.print(f"written to {args.out}")
+    if args.source is None:
+        console.print(f"written to {args.out}")
+    if readme is not None and args.readme is not None:
+        args.readme.write_text(update_readme(readme, results), encoding="utf-8")
+        console.print(f"the speed table of {args.readme} is filled from these results")
     return 0
