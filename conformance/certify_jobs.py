@@ -18,17 +18,21 @@ process that could not end them).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable
-from functools import cache
 from multiprocessing import connection
 from typing import TYPE_CHECKING, Any
 
-from unospec.processes import interrupt, kill_all, kill_orphans, start_afresh, stopping
+from unospec.processes import (
+    interrupt,
+    kill_all,
+    kill_orphans,
+    start_afresh,
+    start_context,
+    stopping,
+)
 from unospec.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -127,7 +131,7 @@ class _Job:
     """One job process and the pipe it takes items and gives results over."""
 
     def __init__(self, settings: Settings) -> None:
-        ctx = _context()
+        ctx = start_context("unospec.certify")
         ours, theirs = ctx.Pipe()
         self.conn = ours
         env, cwd = dict(os.environ), os.getcwd()  # a server's children would have its own
@@ -250,24 +254,3 @@ def _answer(
         conn.send((*msg, *counts))
     except Exception as e:  # noqa: BLE001 - the result does not pickle
         conn.send(("error", f"the result could not be sent: {type(e).__name__}: {e}", *counts))
-
-
-def _context() -> Any:
-    """How job processes start: ``fork`` while this process has a single thread (nothing
-    is imported again), else from a clean server process with unospec already imported
-    (``forkserver``: safe with threads, e.g. a program's stderr reader); ``spawn`` where
-    neither exists."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return _server_context()
-
-
-@cache
-def _server_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["unospec.certify"])
-        return ctx
-    return multiprocessing.get_context("spawn")

@@ -10,15 +10,13 @@ marks the rest as not validated (status 2).
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
-import threading
 from collections import deque
 from collections.abc import Callable
-from functools import cache
 from multiprocessing import connection
 from typing import Any
 
+from unospec.processes import start_context
 from unospec.validate import validate_file
 from unospec.verdict import ERROR, UNUSABLE, Verdict
 
@@ -128,7 +126,7 @@ class _Worker:
     def restart(self) -> None:
         if getattr(self, "process", None) is not None:
             self.stop()
-        ctx = _context()
+        ctx = start_context("unospec.corpus")
         ours, theirs = ctx.Pipe()
         self.conn = ours
         self.process = ctx.Process(
@@ -175,23 +173,3 @@ def _size(path: str) -> int:
         return os.stat(path).st_size
     except OSError:
         return 0
-
-
-def _context() -> Any:
-    """How worker processes start: ``fork`` while this process has a single thread (the
-    cheapest: nothing is imported again), else from a clean server process with unospec
-    already imported (``forkserver``: safe with threads); ``spawn`` where neither exists."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return _server_context()
-
-
-@cache
-def _server_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["unospec.corpus"])
-        return ctx
-    return multiprocessing.get_context("spawn")

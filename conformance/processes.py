@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -35,7 +37,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 #: the environment variable that marks every process a program under test starts
@@ -195,19 +197,7 @@ def kill_orphans() -> None:
     if TOKEN in os.environ:  # this harness itself runs as a program under test
         ours.add(f"{TOKEN}={os.environ[TOKEN]}".encode())
     prefix = f"{TOKEN}=".encode()
-    for _ in range(100):
-        strays = [
-            pid
-            for pid in _children()
-            if any(v.startswith(prefix) and v not in ours for v in _environ(pid))
-        ]
-        if not strays:
-            return
-        for pid in strays:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        for pid in strays:
-            _reap(pid)
+    _kill_while(lambda pid: any(v.startswith(prefix) and v not in ours for v in _environ(pid)))
 
 
 def interrupt(signum: int, frame: Any) -> None:
@@ -272,8 +262,14 @@ def _kill_strays(token: str) -> None:
     if not (_SUBREAPER and _SUBREAPER[0]):
         return
     marker = f"{TOKEN}={token}".encode()
+    _kill_while(lambda pid: marker in _environ(pid))
+
+
+def _kill_while(stray: Callable[[int], bool]) -> None:
+    """Kill and reap this process's children that are ``stray``, then the strays among
+    their children (re-parented here once their parent died), until none is left."""
     for _ in range(100):
-        strays = [pid for pid in _children() if marker in _environ(pid)]
+        strays = [pid for pid in _children() if stray(pid)]
         if not strays:
             return
         for pid in strays:
@@ -319,3 +315,23 @@ def _reap(pid: int) -> None:
         if done:
             return
         time.sleep(0.005)
+
+
+def start_context(preload: str) -> Any:
+    """How worker processes of the harness start (``validate --jobs``, ``certify --jobs``):
+    ``fork`` while this process has a single thread (the cheapest: nothing is imported
+    again), else from a clean server process with ``preload`` already imported
+    (``forkserver``: safe with threads, e.g. a program's stderr reader); ``spawn`` where
+    neither exists."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return _server_context(preload)
+
+
+@functools.cache
+def _server_context(preload: str) -> Any:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([preload])
+        return ctx
+    return multiprocessing.get_context("spawn")
