@@ -87,7 +87,7 @@ def run(args: argparse.Namespace, cat: Any) -> int:
         )
     if args.source is None:
         console.print(f"written to {args.out}")
-    if readme is not None and args.readme is not None:
+    if readme is not None:
         args.readme.write_text(update_readme(readme, results), encoding="utf-8")
         console.print(f"the speed table of {args.readme} is filled from these results")
     return 0
