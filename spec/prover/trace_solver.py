@@ -133,7 +133,7 @@ class Window:
             for k in KINDS:
                 self.vars[f"{b}:{k}"] = min(model.sizes[b], DECK_COUNTS[k])
         self.index = {v: i for i, v in enumerate(self.vars)}
-        values, rank, defs = model.values, model._rank, model._defs
+        rank, defs = model._rank, model._defs
         below: set[str] = set()
         todo = list(self.vars)
         while todo:
@@ -143,21 +143,10 @@ class Window:
                     todo.append(u)
         self.flat: dict[str, tuple[dict[str, int], int]] = {}
         for d in sorted(below, key=rank.__getitem__):
-            coef: dict[str, int] = {}
-            base = 0
-            for n, c in defs[d].items():
-                if not n:
-                    base += c
-                elif n in self.vars:
-                    coef[n] = coef.get(n, 0) + c
-                elif n in self.flat:
-                    sub, b0 = self.flat[n]
-                    base += c * b0
-                    for v, cv in sub.items():
-                        coef[v] = coef.get(v, 0) + c * cv
-                else:
-                    base += c * values.get(n, 0)
-            self.flat[d] = (coef, base)
+            terms = defs[d]
+            self.flat[d] = self._over_window(
+                [(n, c) for n, c in terms.items() if n], terms.get("", 0)
+            )
 
     def facts(self, broken: Iterable[Any], caps: Iterable[Any]) -> list[Any]:
         """The facts a witness of the window must meet, in the order they were said: those
@@ -176,10 +165,18 @@ class Window:
 
     def linear(self, fact: Linear) -> tuple[dict[str, int], int]:
         """``fact``'s left side over the window's variables: (coefficients, constant)."""
+        coef, const = self._over_window(fact.terms, fact.const)
+        return {v: c for v, c in coef.items() if c}, const
+
+    def _over_window(
+        self, terms: Iterable[tuple[str, int]], const: int
+    ) -> tuple[dict[str, int], int]:
+        """A sum of ``terms`` plus ``const`` over the window's variables: a window
+        variable stays, a derived one already flattened is replaced by its sum, and any
+        other count takes the witness's value."""
         values = self.model.values
         coef: dict[str, int] = {}
-        const = fact.const
-        for n, c in fact.terms:
+        for n, c in terms:
             if n in self.vars:
                 coef[n] = coef.get(n, 0) + c
             elif n in self.flat:
@@ -189,7 +186,7 @@ class Window:
                     coef[v] = coef.get(v, 0) + c * cv
             else:
                 const += c * values.get(n, 0)
-        return {v: c for v, c in coef.items() if c}, const
+        return coef, const
 
     # -- the two texts ----------------------------------------------------------------------
 
