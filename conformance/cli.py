@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
 
+from unospec.commands import whole_number
 from unospec.spec.catalogue import Catalogue, CatalogueError, Rule, UnknownIdError
 from unospec.spec.catalogue import load as load_catalogue
 
@@ -378,15 +379,7 @@ def _open_trace(name: str | None) -> Any:
         return False
 
 
-def positive(text: str) -> int:
-    """A whole number of 1 or more, for argparse."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
+positive = whole_number(1)  # for argparse
 
 
 def cmd_summary(args: argparse.Namespace, cat: Catalogue) -> int:

@@ -18,16 +18,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from unospec.commands import whole_number
 
-def depth(text: str) -> int:
-    """A depth for argparse: a whole number of plies, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the depth must be 0 or more, not {value}")
-    return value
+depth = whole_number(0, "the depth")  # in plies, for argparse
 
 
 def register(sub: Any) -> None:

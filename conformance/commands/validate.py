@@ -18,6 +18,8 @@ from typing import Any
 
 from rich.console import Console
 
+from unospec.commands import whole_number
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("validate", help="validate JSON Lines traces against the reference engine")
@@ -56,13 +58,8 @@ def register(sub: Any) -> None:
 
 
 def _jobs(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("the number of jobs must be 0 or more")
-    return n or os.cpu_count() or 1
+    """``--jobs``: 0 or more, 0 meaning one per CPU."""
+    return whole_number(0, "the number of jobs")(text) or os.cpu_count() or 1
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
