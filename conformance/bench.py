@@ -549,13 +549,19 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def update_readme(text: str, results: dict[str, Any]) -> str:
-    """``text`` with the block between the bench markers replaced by :func:`markdown`;
+def readme_block(text: str) -> tuple[int, int]:
+    """Where the bench block of ``text`` starts and ends (between the markers);
     ``ValueError`` when the markers are missing or out of order."""
     begin, end = text.find(BEGIN), text.find(END)
     if begin < 0 or end < begin:
         raise ValueError(f"no {BEGIN} … {END} block to fill")
-    return text[: begin + len(BEGIN)] + "\n" + markdown(results) + text[end:]
+    return begin + len(BEGIN), end
+
+
+def update_readme(text: str, results: dict[str, Any]) -> str:
+    """``text`` with its bench block (:func:`readme_block`) replaced by :func:`markdown`."""
+    begin, end = readme_block(text)
+    return text[:begin] + "\n" + markdown(results) + text[end:]
 
 
 def main() -> None:

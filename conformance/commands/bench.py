@@ -35,14 +35,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, cat: Any) -> int:
-    from unospec.bench import bench, update_readme
+    from unospec.bench import bench, readme_block, update_readme
 
     err = Console(stderr=True, soft_wrap=True)
     readme = None
     if args.readme is not None:  # checked before a long run, not after it
         try:
             readme = args.readme.read_text(encoding="utf-8")
-            update_readme(readme, {"cases": {}, "targets": []})
+            readme_block(readme)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             err.print(f"[red]error:[/red] --readme {args.readme}: {e}", highlight=False)
             return 2
