@@ -14,9 +14,22 @@ from setuptools.dist import Distribution
 NATIVE = Path(__file__).resolve().parent / "reference" / "_native"
 
 
+def built() -> bool:
+    return (NATIVE / "manifest.json").is_file() and any(NATIVE.glob("*.so"))
+
+
 class EngineDistribution(Distribution):
     def has_ext_modules(self) -> bool:
-        return (NATIVE / "manifest.json").is_file() and any(NATIVE.glob("*.so"))
+        return built()
+
+    def run_commands(self) -> None:
+        # the compiled modules' directory is a package of the wheel only when it is there
+        # (listing it in pyproject.toml would fail the pure build, and leaving it out of
+        # ``packages`` makes setuptools warn that an importable directory is left out)
+        if built() and "unospec.reference._native" not in self.packages:
+            self.packages.append("unospec.reference._native")
+            self.package_data["unospec.reference._native"] = ["*.so", "manifest.json"]
+        super().run_commands()
 
 
 setup(distclass=EngineDistribution)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -164,14 +165,19 @@ def test_compiled_and_pure_builds_reach_identical_positions_after_every_step(tmp
 def test_the_wheel_carries_the_build_it_was_made_with(tmp_path):
     """Built from this checkout, the wheel holds the compiled build when there is one (and
     is then tagged for this platform), and unpacked outside the checkout it imports the
-    same build; without one it is a pure wheel that runs the pure build."""
+    same build; without one it is a pure wheel that runs the pure build. The build gives
+    no Python warning (setuptools once warned that the compiled modules' directory was
+    importable but not a listed package)."""
     root = HERE.parent
     wheels = tmp_path / "wheels"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps"] + ["-w", str(wheels), str(root)],
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps"] + ["-w", str(wheels), str(root)],
         check=True,
         capture_output=True,
+        text=True,
     )
+    log = built.stdout + built.stderr
+    assert [line for line in log.splitlines() if re.search(r"\w+Warning\b", line)] == []
     (wheel,) = wheels.glob("unospec-*.whl")
     import zipfile
 
