@@ -276,8 +276,11 @@ CASES = {
 def run_case(name: str, build: str | None = None, **kw: Any) -> dict[str, Any]:
     """Run one case in a subprocess; returns its result with ``max_rss_mb``. ``build``
     ``"pure"`` forces the pure build of the engine there (``UNOSPEC_PURE=1``); ``None`` and
-    ``"compiled"`` leave the choice to :mod:`unospec.reference.native`."""
+    ``"compiled"`` leave the choice to :mod:`unospec.reference.native`. ``cores_busy`` is
+    the CPU time of the case's process and of every process it waited for (a certify
+    job's program), divided by the wall time: how many cores the case kept busy."""
     env = {**os.environ, "UNOSPEC_PURE": "1" if build == "pure" else "0"}
+    start = time.perf_counter()
     with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "unospec.bench", "case", name, json.dumps(kw), out.name],
@@ -285,11 +288,13 @@ def run_case(name: str, build: str | None = None, **kw: Any) -> dict[str, Any]:
             env=env,
         )
         _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode:
             return {"error": f"exit {proc.returncode}"}
         data = json.loads(Path(out.name).read_text() or "{}")
     data["max_rss_mb"] = round(usage.ru_maxrss / 1024, 1)
+    data["cores_busy"] = round((usage.ru_utime + usage.ru_stime) / wall, 3)
     return data
 
 
@@ -428,6 +433,10 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
             if one.get("steps_per_s") and "steps_per_s" in two
         ]
         results["certify_jobs_scaling"][label] = statistics.median(paired) if paired else None
+        # what bounds the scaling: one job is a harness and a program working in turns and
+        # in part at once (requests go out in batches); the cores it keeps busy over its
+        # whole run (start-up included, when it keeps fewer) say how far N cores can go
+        results.setdefault("certify_one_job_cores", {})[label] = median_of(by_jobs[1], "cores_busy")
     runs = [run_case("echo", messages=2000 if quick else 20000) for _ in range(repeats)]
     record("echo floor", runs, "messages_per_s")
     runs = [run_case("echo", messages=4800 if quick else 48000, batch=48) for _ in range(repeats)]
@@ -536,6 +545,15 @@ def markdown(results: dict[str, Any]) -> str:
         value = "—" if t["value"] is None else f"{t['value']:,.2f}"
         met = "not measured" if t["met"] is None else "yes" if t["met"] else "**no**"
         lines.append(f"| {t['target']} | {value} | {t['goal']} | {met} |")
+    one_job = (results.get("certify_one_job_cores") or {}).get("serve")
+    cpus = machine.get("cpus")
+    if isinstance(one_job, (int, float)) and one_job > 0 and cpus:
+        lines += [
+            "",
+            f"One certify job against `unospec serve` (the harness and its program) keeps "
+            f"{one_job:.2f} cores busy over its run, start-up included; on {cpus} cores, "
+            f"two jobs can be at most {cpus / one_job:.2f} times as fast as one.",
+        ]
     by_build = results.get("ratio_reference_over_rlcard_by_build") or {}
     if by_build:
         lines.append("")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from unospec.bench import (
@@ -120,6 +122,8 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
         assert cases[name]["median"] > 0, name
         assert cases[name]["max_rss_mb"] > 0, name
     assert len(results["targets"]) == 10
+    # one certify job is a harness and a program: at least half a core, at most all
+    assert 0.5 < results["certify_one_job_cores"]["serve"] <= (os.cpu_count() or 1)
     hidden = cases["hidden 4p 3 hidden hands"]
     assert (
         hidden["status"] == 0
@@ -150,6 +154,7 @@ RESULTS = {
     ],
     "ratio_reference_over_rlcard_by_build": {"compiled": {"4p": 1.54, "2p": None}},
     "engine_build_judged": "compiled",
+    "certify_one_job_cores": {"serve": 1.3},
 }
 
 
@@ -161,6 +166,8 @@ def test_the_readme_block_is_filled_from_the_results_and_nothing_else_changes():
     assert "| prove, seconds | 164.20 | <= 60 | **no** |" in table
     assert "| hidden cards | — | <= 10 | not measured |" in table
     assert "compiled build) ÷ RLCard, median of paired runs: 4p 1.54." in table
+    assert "keeps 1.30 cores busy over its run" in table
+    assert "on 2 cores, two jobs can be at most 1.54 times as fast as one." in table
     text = "intro\n<!-- bench:begin -->\nold table\n<!-- bench:end -->\nafter\n"
     filled = update_readme(text, RESULTS)
     assert filled.startswith("intro\n<!-- bench:begin -->\n") and filled.endswith(
