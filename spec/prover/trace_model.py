@@ -105,6 +105,7 @@ class TraceModel:
         self.sizes: dict[str, int] = {}  # batch -> size, in the order they came
         self.hands: dict[Any, dict[str, Expr]] = {}  # holder -> kind -> expression
         self.circulation: dict[str, Expr] = {k: {} for k in KINDS}
+        self.epoch: dict[str, Expr] = {k: {} for k in KINDS}  # the same, since the pile ran out
         self.assertions: list[Assertion] = []
         self.solver_calls = 0
         self.version = 0  # changes whenever the witness of earlier cards changes
@@ -115,8 +116,9 @@ class TraceModel:
         self._users: dict[str, list[tuple[str, int]]] = {}  # variable -> (derived, coef)
         self._background: list[Any] = []  # facts every witness must satisfy (not lines)
         self._caps: list[tuple[str, Linear]] = []  # (kind, circulation <= deck) per checkpoint
+        self._tallies: list[Linear] = []  # (epoch's circulation == deck) per pile run out
         self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
-        self._checked = [0, 0, 0]  # assertions, background and caps the witness satisfies
+        self._checked = [0, 0, 0, 0]  # assertions, background, caps, tallies the witness meets
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
         self._z3: Any = None  # the Z3 context of the windows, made when first needed
@@ -184,8 +186,8 @@ class TraceModel:
         self.values[name] = n
 
     def _enter(self, holder: Any, kind: str, name: str) -> None:
-        circ = self.circulation[kind]
-        circ[name] = circ.get(name, 0) + 1
+        for circ in (self.circulation[kind], self.epoch[kind]):
+            circ[name] = circ.get(name, 0) + 1
         if isinstance(holder, int):
             e = self._hand(holder)[kind]
             e[name] = e.get(name, 0) + 1
@@ -259,17 +261,33 @@ class TraceModel:
 
     def reshuffle(self, cards: Sequence[str]) -> None:
         """The known ``cards`` (discards) go back into the draw pile: the circulation before
-        it must fit the deck."""
+        it must fit the deck. When the pile ran out (every card of the deck is in a hand or
+        on the discard pile, a count the sizes alone decide), each kind's circulation *is*
+        the deck's: a tally of the epoch since the pile last ran out, and the next epoch
+        starts from what is known, the deck less the cards reshuffled."""
         self._caps.extend(self._circulation_caps())
+        values = self.values
+        if sum(value(e, values) for e in self.circulation.values()) == sum(DECK_COUNTS.values()):
+            for k, e in self.epoch.items():
+                cap = at_most(self._short(e), DECK_COUNTS[k])
+                self._tallies.append(Linear(cap.terms, "==", cap.const))
+                self.epoch[k] = {"": DECK_COUNTS[k]}
         for k, n in Counter(cards).items():
-            circ = self.circulation[k]
-            circ[""] = circ.get("", 0) - n
+            for circ in (self.circulation[k], self.epoch[k]):
+                circ[""] = circ.get("", 0) - n
 
     def _circulation_caps(self) -> list[tuple[str, Linear]]:
         return [
             (k, at_most(self._short(e), DECK_COUNTS[k]))
             for k, e in self.circulation.items()
             if any(e)
+        ]
+
+    def _epoch_caps(self) -> list[tuple[str, Linear]]:
+        """The circulation caps of now over the cards since the pile last ran out: the
+        same caps given the tallies, in a form a solver propagates."""
+        return [
+            (k, at_most(self._short(e), DECK_COUNTS[k])) for k, e in self.epoch.items() if any(e)
         ]
 
     def say(self, line: int, text: str, rule: str, fld: str, fact: Any) -> None:
@@ -315,10 +333,15 @@ class TraceModel:
     def check(self) -> Outcome:
         """Does the current witness satisfy everything said so far? If not, mend it or ask
         Z3 for another one; if there is none, return a minimal core of assertions."""
-        a, b, c = self._checked
+        a, b, c, d = self._checked
         fresh = [x.fact for x in self.assertions[a:]] + self._background[b:]
-        fresh += [cap for _, cap in self._caps[c:]]
-        self._checked = [len(self.assertions), len(self._background), len(self._caps)]
+        fresh += [cap for _, cap in self._caps[c:]] + self._tallies[d:]
+        self._checked = [
+            len(self.assertions),
+            len(self._background),
+            len(self._caps),
+            len(self._tallies),
+        ]
         for f in fresh:
             self._serial[id(f)] = len(self._serial)
             for n in f.names():

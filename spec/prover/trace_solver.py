@@ -251,7 +251,8 @@ def window_witness(
     witness has it; ``None`` if there are none, or if Z3 cannot find them within
     :data:`WINDOW_WORK` (or, with ``seconds``, within that time: the whole trace's window,
     where running out raises :class:`Budget`)."""
-    caps = [cap for _, cap in model._circulation_caps()]  # (first: it may define variables)
+    # (first: they may define variables)
+    caps = [cap for _, cap in (*model._circulation_caps(), *model._epoch_caps())]
     window = Window(model, batches)
     facts = window.facts(broken, caps)
     if model._z3 is None:
@@ -474,8 +475,8 @@ class Unary:
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
         self.index: dict[str, int] = {}  # batch variable -> its number
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
-        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0}
-        self.caps: dict[str, Linear] = {}  # the latest circulation cap of each kind
+        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0, "tallies": 0}
+        self.caps: dict[tuple[str, str], Linear] = {}  # the latest caps of each kind
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
         values, lits, flat = self.model.values, self.lits, self.flat
@@ -508,7 +509,9 @@ class Unary:
     def sync(self) -> None:
         """Hand Z3 every batch and fact said since the last check."""
         m, done, out, lp = self.model, self.done, [], []
-        now = m._circulation_caps()  # (first: it may define variables)
+        # (first: they may define variables)
+        now = [(("all", k), c) for k, c in m._circulation_caps()]
+        now += [(("epoch", k), c) for k, c in m._epoch_caps()]
         batches = list(m.sizes)
         for b in batches[done["batches"] :]:
             xs, rs = [], []
@@ -538,6 +541,7 @@ class Unary:
         facts = list(m._background[done["background"] :])
         facts += [a.fact for a in m.assertions[done["said"] :]]
         facts += [cap for _, cap in m._caps[done["caps"] :]]
+        facts += m._tallies[done["tallies"] :]
         for k, cap in now:
             if self.caps.get(k) != cap:
                 self.caps[k] = cap
@@ -552,6 +556,7 @@ class Unary:
             background=len(m._background),
             said=len(m.assertions),
             caps=len(m._caps),
+            tallies=len(m._tallies),
         )
         if out:
             self.solver.from_string("\n".join(out))
