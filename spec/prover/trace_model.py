@@ -51,6 +51,9 @@ from unospec.spec.prover.trace_solver import (
     window_witness,
 )
 
+#: the cards of the deck
+DECK_SIZE = sum(DECK_COUNTS.values())
+
 #: an expression with more terms than this becomes a derived variable once a fact uses it
 SHORT = 6
 
@@ -116,7 +119,9 @@ class TraceModel:
         self._users: dict[str, list[tuple[str, int]]] = {}  # variable -> (derived, coef)
         self._background: list[Any] = []  # facts every witness must satisfy (not lines)
         self._caps: list[tuple[str, Linear]] = []  # (kind, circulation <= deck) per checkpoint
-        self._tallies: list[Linear] = []  # (epoch's circulation == deck) per pile run out
+        # the epoch caps at each reshuffle (== where the pile ran out): with those of now,
+        # every circulation cap follows
+        self._tallies: list[Linear] = []
         self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
         self._checked = [0, 0, 0, 0]  # assertions, background, caps, tallies the witness meets
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
@@ -267,11 +272,11 @@ class TraceModel:
         starts from what is known, the deck less the cards reshuffled."""
         self._caps.extend(self._circulation_caps())
         values = self.values
-        if sum(value(e, values) for e in self.circulation.values()) == sum(DECK_COUNTS.values()):
-            for k, e in self.epoch.items():
-                cap = at_most(self._short(e), DECK_COUNTS[k])
-                self._tallies.append(Linear(cap.terms, "==", cap.const))
-                self.epoch[k] = {"": DECK_COUNTS[k]}
+        ran_out = sum(value(e, values) for e in self.circulation.values()) == DECK_SIZE
+        for _, cap in self._epoch_caps():
+            self._tallies.append(Linear(cap.terms, "==", cap.const) if ran_out else cap)
+        if ran_out:
+            self.epoch = {k: {"": DECK_COUNTS[k]} for k in KINDS}
         for k, n in Counter(cards).items():
             for circ in (self.circulation[k], self.epoch[k]):
                 circ[""] = circ.get("", 0) - n

@@ -471,12 +471,11 @@ class Unary:
     def __init__(self, model: TraceModel) -> None:
         self.model = model
         self.solver = z3.SimpleSolver(ctx=z3.Context())
-        self.lp = z3.SolverFor("QF_LRA", ctx=z3.Context())  # the same, a linear program
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
-        self.index: dict[str, int] = {}  # batch variable -> its number
+        self.refs: dict[str, Any] = {}  # literal -> its Z3 term, made when first needed
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
-        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0, "tallies": 0}
-        self.caps: dict[tuple[str, str], Linear] = {}  # the latest caps of each kind
+        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
+        self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
         values, lits, flat = self.model.values, self.lits, self.flat
@@ -498,41 +497,24 @@ class Unary:
         coef, const = self._linear(f)
         return _pb_leaf(f.op, coef, const, self.lits)
 
-    def _real(self, f: Linear) -> str:
-        coef, const = self._linear(f)
-        if not coef:
-            return "true" if _holds(f.op, const) else "false"
-        terms = " ".join(f"(* {_num(c)} r{self.index[v]})" for v, c in coef.items())
-        op = "=" if f.op == "==" else f.op
-        return f"({op} (+ {terms} {_num(const)}) 0)"
-
     def sync(self) -> None:
-        """Hand Z3 every batch and fact said since the last check."""
-        m, done, out, lp = self.model, self.done, [], []
-        # (first: they may define variables)
-        now = [(("all", k), c) for k, c in m._circulation_caps()]
-        now += [(("epoch", k), c) for k, c in m._epoch_caps()]
+        """Hand Z3 every batch and fact said since the last check: the tallies of the
+        epochs and the caps of now stand for every circulation cap."""
+        m, done, out = self.model, self.done, []
+        now = m._epoch_caps()  # (first: it may define variables)
         batches = list(m.sizes)
         for b in batches[done["batches"] :]:
-            xs, rs = [], []
+            xs = []
             for k in KINDS:
                 v = f"{b}:{k}"
-                i = self.index[v] = len(self.lits)
-                top = min(m.sizes[b], DECK_COUNTS[k])
-                names = self.lits[v] = [f"l{i}_{j}" for j in range(top)]
+                i = len(self.lits)
+                names = self.lits[v] = [f"l{i}_{j}" for j in range(min(m.sizes[b], DECK_COUNTS[k]))]
                 out.extend(f"(declare-const {x} Bool)" for x in names)
                 out.extend(
                     f"(assert (=> {hi} {lo}))" for lo, hi in zip(names, names[1:], strict=False)
                 )
                 xs.extend(names)
-                lp.append(f"(declare-const r{i} Real)(assert (<= 0 r{i} {top}))")
-                lp.extend(
-                    f"(declare-const {x} Bool)(assert (=> {x} (>= r{i} {j + 1})))"
-                    for j, x in enumerate(names)
-                )
-                rs.append(f"r{i}")
             out.append(f"(assert ((_ pbeq {m.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
-            lp.append(f"(assert (= (+ {' '.join(rs)}) {m.sizes[b]}))")
         defs = list(m._defs.items())
         for d, e in defs[done["defs"] :]:
             self.flat[d] = self._linear(
@@ -540,27 +522,27 @@ class Unary:
             )
         facts = list(m._background[done["background"] :])
         facts += [a.fact for a in m.assertions[done["said"] :]]
-        facts += [cap for _, cap in m._caps[done["caps"] :]]
         facts += m._tallies[done["tallies"] :]
         for k, cap in now:
             if self.caps.get(k) != cap:
                 self.caps[k] = cap
                 facts.append(cap)
-        for f in facts:
-            g = nnf(f)
-            out.append(f"(assert {_tree(g, self._leaf)})")
-            lp.append(f"(assert {_tree(conjuncts(g), self._real)})")
+        out.extend(f"(assert {_tree(nnf(f), self._leaf)})" for f in facts)
         done.update(
             batches=len(batches),
             defs=len(defs),
             background=len(m._background),
             said=len(m.assertions),
-            caps=len(m._caps),
             tallies=len(m._tallies),
         )
         if out:
             self.solver.from_string("\n".join(out))
-            self.lp.from_string("\n".join(lp))
+
+    def _ref(self, x: str) -> Any:
+        got = self.refs.get(x)
+        if got is None:
+            got = self.refs[x] = z3.Bool(x, self.solver.ctx)
+        return got
 
     def _held(self, b: str) -> list[str] | None:
         """The assumptions that hold batch ``b`` at the witness's cards (``None`` if the
@@ -579,7 +561,6 @@ class Unary:
         name), every other batch kept; ``None`` when Z3 cannot tell within its work, or when
         more than ``rounds`` rounds would be needed."""
         self.sync()
-        ctx = self.solver.ctx
         order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
         owner: dict[str, str] = {}
@@ -589,19 +570,12 @@ class Unary:
                 if b not in free:
                     for x in self._held(b) or ():
                         owner[x] = b
-                        held.append(x)
-            self.lp.set("rlimit", UNARY_WORK)
-            if self.lp.check(*(z3.Bool(x, self.lp.ctx) for x in held)) == z3.unsat:
-                core = {owner[str(c)] for c in self.lp.unsat_core()}
-                if not core:
-                    return None  # no witness at all: for the session to refute
-                free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
-                continue
+                        held.append(self._ref(x))
             self.solver.set("rlimit", UNARY_WORK)
             self.solver.set("core.minimize", True)
-            got = self.solver.check(*(z3.Bool(x, ctx) for x in held))
+            got = self.solver.check(*held)
             if got == z3.sat:
-                return self._read(self.solver.model().sexpr())
+                return self._read(sorted(free, key=order.__getitem__))
             if got == z3.unknown:
                 return None
             core = {owner[str(c)] for c in self.solver.unsat_core()}
@@ -610,15 +584,15 @@ class Unary:
             free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
         return None
 
-    def _read(self, text: str) -> dict[str, int]:
-        index = {}
-        for v, xs in self.lits.items():
-            for x in xs:
-                index[x] = v
-        counts = dict.fromkeys(self.lits, 0)
-        for name in _TRUE.findall(text):
-            counts[index[name]] += 1
-        return counts
+    def _read(self, free: Sequence[str]) -> dict[str, int]:
+        """The counts Z3's model gives the batches ``free`` (the others were held)."""
+        mdl = self.solver.model()
+        out = {}
+        for b in free:
+            for k in KINDS:
+                v = f"{b}:{k}"
+                out[v] = sum(z3.is_true(mdl.eval(self._ref(x))) for x in self.lits[v])
+        return out
 
 
 #: Z3's work for one check of :class:`Unary`
