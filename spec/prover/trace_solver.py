@@ -473,6 +473,7 @@ class Unary:
         self.solver = z3.SimpleSolver(ctx=z3.Context())
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
         self.refs: dict[str, Any] = {}  # literal -> its Z3 term, made when first needed
+        self.rows: dict[str, list[tuple[str, list[str]]]] = {}  # batch -> its (variable, lits)
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
         self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
         self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
@@ -505,10 +506,12 @@ class Unary:
         batches = list(m.sizes)
         for b in batches[done["batches"] :]:
             xs = []
+            row = self.rows[b] = []
             for k in KINDS:
                 v = f"{b}:{k}"
                 i = len(self.lits)
                 names = self.lits[v] = [f"l{i}_{j}" for j in range(min(m.sizes[b], DECK_COUNTS[k]))]
+                row.append((v, names))
                 out.extend(f"(declare-const {x} Bool)" for x in names)
                 out.extend(
                     f"(assert (=> {hi} {lo}))" for lo, hi in zip(names, names[1:], strict=False)
@@ -539,22 +542,24 @@ class Unary:
             self.solver.from_string("\n".join(out))
 
     def _ref(self, x: str) -> Any:
+        """The Z3 term of literal ``x`` and its declaration (made once)."""
         got = self.refs.get(x)
         if got is None:
-            got = self.refs[x] = z3.Bool(x, self.solver.ctx)
+            term = z3.Bool(x, self.solver.ctx)
+            got = self.refs[x] = (term, term.decl())
         return got
 
     def _held(self, b: str) -> list[str] | None:
         """The assumptions that hold batch ``b`` at the witness's cards (``None`` if the
         witness gives it more copies of a kind than the deck has)."""
-        values, lits = self.model.values, self.lits
-        if any(values.get(f"{b}:{k}", 0) > len(lits[f"{b}:{k}"]) for k in KINDS):
-            return None
-        return [
-            self.lits[f"{b}:{k}"][values[f"{b}:{k}"] - 1]
-            for k in KINDS
-            if values.get(f"{b}:{k}", 0) > 0
-        ]
+        values, out = self.model.values, []
+        for v, lits in self.rows[b]:
+            n = values[v]
+            if n > len(lits):
+                return None
+            if n:
+                out.append(lits[n - 1])
+        return out
 
     def witness(self, window: Sequence[str], rounds: int = 24) -> dict[str, int] | None:
         """New counts for the batches (``window`` first set free, then those Z3's cores
@@ -570,7 +575,7 @@ class Unary:
                 if b not in free:
                     for x in self._held(b) or ():
                         owner[x] = b
-                        held.append(self._ref(x))
+                        held.append(self._ref(x)[0])
             self.solver.set("rlimit", UNARY_WORK)
             self.solver.set("core.minimize", False)
             got = self.solver.check(*held)
@@ -593,11 +598,10 @@ class Unary:
         value = z3.Z3_model_get_const_interp
         out = {}
         for b in free:
-            for k in KINDS:
-                v = f"{b}:{k}"
+            for v, lits in self.rows[b]:
                 n = 0
-                for x in self.lits[v]:
-                    got = value(ctx, ref, self._ref(x).decl().ast)
+                for x in lits:
+                    got = value(ctx, ref, self._ref(x)[1].ast)
                     if got is None or z3.Z3_get_bool_value(ctx, got) != true:
                         break  # (v >= j+1 implies v >= j: the first false one ends it)
                     n += 1
