@@ -593,7 +593,12 @@ class Unary:
         """The counts Z3's model gives the batches ``free`` (the others were held): each
         literal's value asked of the model through Z3's C API (the Python layer costs
         tens of microseconds a literal)."""
-        mdl = self.solver.model()
+        compact = z3.get_param("model.compact")
+        z3.set_param("model.compact", False)  # (compacting the model of a long trace is slow)
+        try:
+            mdl = self.solver.model()
+        finally:
+            z3.set_param("model.compact", compact)
         ctx, ref, true = mdl.ctx.ref(), mdl.model, z3.Z3_L_TRUE
         value = z3.Z3_model_get_const_interp
         out = {}
