@@ -48,7 +48,6 @@ from unospec.spec.prover.trace_solver import (
     Session,
     Unary,
     preset_values,
-    window_witness,
 )
 
 #: the cards of the deck
@@ -57,10 +56,9 @@ DECK_SIZE = sum(DECK_COUNTS.values())
 #: an expression with more terms than this becomes a derived variable once a fact uses it
 SHORT = 6
 
-#: the windows a solver call tries in turn before the whole trace goes to the solver: how
-#: many batches of each sort it sets free (the rest keep their cards), among how many of
-#: the latest batches (so that the problem stays the size of a stretch of the trace)
-WINDOWS = ((8, 24), (16, 64), (32, 160))
+#: how many batches of each sort a solver call sets free first (the rest keep their cards),
+#: those the broken facts depend on among how many of the latest
+WINDOW, RECENT = 8, 24
 
 
 @dataclass
@@ -386,56 +384,42 @@ class TraceModel:
 
     # -- the solver ------------------------------------------------------------------------
 
-    def _windows(self, broken: Sequence[Any]) -> Iterable[tuple[list[str], bool]]:
-        """Batches to set free, a few and then more: the latest of those the broken facts
-        depend on, of those holding the kinds of card they are about (or that the pile
-        runs short of), and of all; last, every batch. Each with whether it is the last."""
+    def _window(self, broken: Sequence[Any]) -> list[str]:
+        """The batches a solver call sets free first: the latest :data:`WINDOW` of those
+        the broken facts depend on (among the latest :data:`RECENT`), of those holding the
+        kinds of card they are about (or that the pile runs short of, of any age: a copy is
+        where it is), and of all."""
         batches = list(self.sizes)
         deps = set().union(*(self.batch_names(f) for f in broken))
         kinds = {n.rpartition(":")[2] for n in deps}
         kinds |= {k for k, v in self.pile_counts().items() if v < 0}
         values = self.values
-        mine = [b for b in batches if any(f"{b}:{k}" in deps for k in KINDS)]
+        young = set(batches[-RECENT:])
+        mine = [b for b in batches if b in young and any(f"{b}:{k}" in deps for k in KINDS)]
         holding = [b for b in batches if any(values.get(f"{b}:{k}", 0) > 0 for k in kinds)]
-        for free, recent in WINDOWS:
-            if free >= len(batches):
-                break
-            since = batches[-recent] if recent < len(batches) else batches[0]
-            young = set(batches[batches.index(since) :])
-            pick = [b for b in mine if b in young][-free:]
-            pick += holding[-free:]  # of any age: a copy is where it is
-            window = list(dict.fromkeys(pick + batches[-free:]))
-            if len(window) < len(batches):
-                yield window, False
-        yield batches, True
+        return list(dict.fromkeys(mine[-WINDOW:] + holding[-WINDOW:] + batches[-WINDOW:]))
 
     def solve(self, broken: Sequence[Any] = ()) -> Outcome:
         """Ask Z3 for a witness of everything said so far (or a minimal core), the witness
         breaking the facts ``broken`` (and no other). Most of the witness stays: first
-        only a few batches are set free, the latest of those the broken facts depend on
-        and the latest of all, the rest keeping their cards (a window: a small problem,
-        bounded by Z3's work, :data:`unospec.spec.prover.trace_solver.WINDOW_WORK`); then
-        every batch, within the time left. Only when no witness exists is the whole
-        trace handed to the session, for the lines that cannot all be true."""
+        only a few batches are set free (:meth:`_window`), the others held at their cards,
+        and those Z3's cores name join them, each check bounded by Z3's work
+        (:class:`unospec.spec.prover.trace_solver.Unary`); failing that, every batch, within
+        the time left. Only when no witness exists is the whole trace handed to the
+        session, for the lines that cannot all be true."""
         self.solver_calls += 1
         try:
             self._left()
             if self._unary is None:
                 self._unary = Unary(self)
-            first = next(iter(self._windows(broken)))[0]
-            got = self._unary.witness(first)
-            if got is not None:
-                self._shift({n: v - self.values[n] for n, v in got.items()})
-                self.version += 1
-                return Outcome(True)
-            for window, last in self._windows(broken):
-                left = self._left()  # (the clock decides only whether time is left)
-                got = window_witness(self, window, broken, left if last else None)
-                if got is not None:
-                    self._shift({n: v - self.values[n] for n, v in got.items()})
-                    self.version += 1
-                    return Outcome(True)
-            return self._refute()
+            got = self._unary.witness(self._window(broken))
+            if got is None:
+                got = self._unary.whole(self._left())  # (the clock: only whether time is left)
+            if got is None:
+                return self._refute()
+            self._shift({n: v - self.values[n] for n, v in got.items()})
+            self.version += 1
+            return Outcome(True)
         except Budget as e:
             raise Undecided(str(e)) from None
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import z3
@@ -48,13 +48,6 @@ from unospec.spec.prover.trace_facts import AllOf, AnyOf, Linear, Not
 
 if TYPE_CHECKING:
     from unospec.spec.prover.trace_model import TraceModel
-
-#: Z3's work (``rlimit``, a deterministic count) for one window before a larger one is
-#: tried: half a second or so of one core's time
-WINDOW_WORK = 1_000_000
-
-#: a Boolean constant a model makes true, as Z3 prints it
-_TRUE = re.compile(r"\(define-fun (l\d+_\d+) \(\) Bool\s+true\)")
 
 #: one integer constant of a model as Z3 prints it
 _DEFINE = re.compile(r"\(define-fun (v\d+) \(\) Int\s+(\(- \d+\)|\d+)\)")
@@ -115,165 +108,6 @@ def _tree(fact: Any, leaf: Any) -> str:
     if len(parts) == 1:
         return parts[0]
     return f"({'and' if conj else 'or'} {' '.join(parts)})"
-
-
-# -- windows ------------------------------------------------------------------------------------
-
-
-class Window:
-    """The counts of a few batches, free, every other count as the witness has it: each
-    derived variable that depends on them is flattened to a sum over them plus a constant
-    from the witness."""
-
-    def __init__(self, model: TraceModel, batches: Sequence[str]) -> None:
-        self.model = model
-        self.batches = list(batches)
-        self.vars: dict[str, int] = {}  # window variable -> its top value
-        for b in self.batches:
-            for k in KINDS:
-                self.vars[f"{b}:{k}"] = min(model.sizes[b], DECK_COUNTS[k])
-        self.index = {v: i for i, v in enumerate(self.vars)}
-        rank, defs = model._rank, model._defs
-        below: set[str] = set()
-        todo = list(self.vars)
-        while todo:
-            for u, _ in model._users.get(todo.pop(), ()):
-                if u not in below:
-                    below.add(u)
-                    todo.append(u)
-        self.flat: dict[str, tuple[dict[str, int], int]] = {}
-        for d in sorted(below, key=rank.__getitem__):
-            terms = defs[d]
-            self.flat[d] = self._over_window(
-                [(n, c) for n, c in terms.items() if n], terms.get("", 0)
-            )
-
-    def facts(self, broken: Iterable[Any], caps: Iterable[Any]) -> list[Any]:
-        """The facts a witness of the window must meet, in the order they were said: those
-        on its variables (directly or through derived ones), the ``broken`` ones and
-        ``caps``."""
-        model = self.model
-        got: dict[int, Any] = {}
-        for n in (*self.vars, *self.flat):
-            for f in model._index.get(n, ()):
-                got[id(f)] = f
-        for f in broken:
-            got[id(f)] = f
-        serial = model._serial
-        out = sorted(got.values(), key=lambda f: serial[id(f)])
-        return out + list(caps)
-
-    def linear(self, fact: Linear) -> tuple[dict[str, int], int]:
-        """``fact``'s left side over the window's variables: (coefficients, constant)."""
-        coef, const = self._over_window(fact.terms, fact.const)
-        return {v: c for v, c in coef.items() if c}, const
-
-    def _over_window(
-        self, terms: Iterable[tuple[str, int]], const: int
-    ) -> tuple[dict[str, int], int]:
-        """A sum of ``terms`` plus ``const`` over the window's variables: a window
-        variable stays, a derived one already flattened is replaced by its sum, and any
-        other count takes the witness's value."""
-        values = self.model.values
-        coef: dict[str, int] = {}
-        for n, c in terms:
-            if n in self.vars:
-                coef[n] = coef.get(n, 0) + c
-            elif n in self.flat:
-                sub, b0 = self.flat[n]
-                const += c * b0
-                for v, cv in sub.items():
-                    coef[v] = coef.get(v, 0) + c * cv
-            else:
-                const += c * values.get(n, 0)
-        return coef, const
-
-    # -- the two texts ----------------------------------------------------------------------
-
-    def relaxation(self, facts: Sequence[Any]) -> str:
-        """The window with real counts and only what the facts assert outright (a linear
-        program that every witness of the window satisfies)."""
-        idx = self.index
-        out = [
-            f"(declare-const r{i} Real)(assert (<= 0 r{i} {t}))"
-            for i, t in enumerate(self.vars.values())
-        ]
-        for b in self.batches:
-            names = " ".join(f"r{idx[f'{b}:{k}']}" for k in KINDS)
-            out.append(f"(assert (= (+ {names}) {self.model.sizes[b]}))")
-
-        def leaf(f: Linear) -> str:
-            coef, const = self.linear(f)
-            if not coef:
-                return "true" if _holds(f.op, const) else "false"
-            terms = " ".join(
-                f"r{idx[v]}" if c == 1 else f"(* {_num(c)} r{idx[v]})" for v, c in coef.items()
-            )
-            op = "=" if f.op == "==" else f.op
-            return f"({op} (+ {terms} {_num(const)}) 0)"
-
-        out.extend(f"(assert {_tree(conjuncts(nnf(f)), leaf)})" for f in facts)
-        return "\n".join(out)
-
-    def pseudo_boolean(self, facts: Sequence[Any]) -> str:
-        """The window with each count ``v`` as Booleans ``v >= 1`` … ``v >= top``."""
-        lits = {v: [f"l{i}_{j}" for j in range(t)] for i, (v, t) in enumerate(self.vars.items())}
-        out = []
-        for xs in lits.values():
-            out.extend(f"(declare-const {x} Bool)" for x in xs)
-            out.extend(f"(assert (=> {hi} {lo}))" for lo, hi in zip(xs, xs[1:], strict=False))
-        for b in self.batches:
-            xs = [x for k in KINDS for x in lits[f"{b}:{k}"]]
-            out.append(f"(assert ((_ pbeq {self.model.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
-
-        def leaf(f: Linear) -> str:
-            coef, const = self.linear(f)
-            return _pb_leaf(f.op, coef, const, lits)
-
-        out.extend(f"(assert {_tree(nnf(f), leaf)})" for f in facts)
-        return "\n".join(out)
-
-    def read(self, model_text: str) -> dict[str, int]:
-        """The counts a pseudo-Boolean model gives the window's variables."""
-        counts = [0] * len(self.vars)
-        for name in _TRUE.findall(model_text):
-            counts[int(name[1 : name.index("_")])] += 1
-        return dict(zip(self.vars, counts, strict=True))
-
-
-def window_witness(
-    model: TraceModel,
-    batches: Sequence[str],
-    broken: Sequence[Any],
-    seconds: float | None = None,
-) -> dict[str, int] | None:
-    """New counts for ``batches`` that make everything said true, every other card as the
-    witness has it; ``None`` if there are none, or if Z3 cannot find them within
-    :data:`WINDOW_WORK` (or, with ``seconds``, within that time: the whole trace's window,
-    where running out raises :class:`Budget`)."""
-    # (first: they may define variables)
-    caps = [cap for _, cap in (*model._circulation_caps(), *model._epoch_caps())]
-    window = Window(model, batches)
-    facts = window.facts(broken, caps)
-    if model._z3 is None:
-        model._z3 = z3.Context()
-    lra = z3.SolverFor("QF_LRA", ctx=model._z3)
-    lra.set("rlimit", WINDOW_WORK)
-    lra.from_string(window.relaxation(facts))
-    if lra.check() == z3.unsat:
-        return None
-    s = z3.SimpleSolver(ctx=model._z3)
-    if seconds is None:
-        s.set("rlimit", WINDOW_WORK)
-    else:
-        s.set("timeout", max(1, int(seconds * 1000)))
-    s.from_string(window.pseudo_boolean(facts))
-    got = s.check()
-    if got == z3.sat:
-        return window.read(s.model().sexpr())
-    if got == z3.unknown and seconds is not None:
-        raise Budget(f"Z3 could not decide ({s.reason_unknown()})")
-    return None
 
 
 # -- the whole trace, with a flag per line ----------------------------------------------------------
@@ -589,6 +423,22 @@ class Unary:
             free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
         return None
 
+    def whole(self, seconds: float | None) -> dict[str, int] | None:
+        """Counts for every batch that make everything said true (no batch held), or
+        ``None`` when there are none: bounded by the clock alone (``seconds``), and
+        :class:`Budget` when it runs out."""
+        self.sync()
+        self.solver.set("rlimit", 0)
+        if seconds is not None:
+            self.solver.set("timeout", max(1, int(seconds * 1000)))
+        try:
+            got = self.solver.check()
+        finally:
+            self.solver.set("timeout", NO_TIMEOUT)
+        if got == z3.unknown:
+            raise Budget(f"Z3 could not decide ({self.solver.reason_unknown()})")
+        return self._read(list(self.model.sizes)) if got == z3.sat else None
+
     def _read(self, free: Sequence[str]) -> dict[str, int]:
         """The counts Z3's model gives the batches ``free`` (the others were held): each
         literal's value asked of the model through Z3's C API (the Python layer costs
@@ -613,6 +463,9 @@ class Unary:
                 out[v] = n
         return out
 
+
+#: Z3's "no timeout"
+NO_TIMEOUT = 4294967295
 
 #: Z3's work for one check of :class:`Unary`
 UNARY_WORK = 800_000
