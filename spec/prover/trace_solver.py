@@ -403,13 +403,11 @@ class Unary:
         order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
         owner: dict[str, str] = {}
+        holds = {b: self._held(b) or [] for b in self.model.sizes}
+        for x, b in ((x, b) for b, xs in holds.items() for x in xs):
+            owner[x] = b
         for _ in range(rounds):
-            held = []
-            for b in self.model.sizes:
-                if b not in free:
-                    for x in self._held(b) or ():
-                        owner[x] = b
-                        held.append(self._ref(x)[0])
+            held = [self._ref(x)[0] for b, xs in holds.items() if b not in free for x in xs]
             self.solver.set("rlimit", UNARY_WORK)
             self.solver.set("core.minimize", False)
             got = self.solver.check(*held)
