@@ -20,16 +20,27 @@ the discard pile, since the last reshuffle) are kept the same way; no kind may h
 of them than the deck (DECK-COMPOSITION), checked before every reshuffle and at every
 solver call, each kind behind a flag of its own so that a core can name the kind.
 
+A reshuffle where the pile ran out (every card of the deck in a hand or on the discard
+pile: the sizes alone say when) ends an *epoch*. Then each kind's circulation *is* the
+deck's, so the cards that entered circulation since the last such reshuffle are
+*tallied* per kind, an equality over that epoch's batches alone, and the next epoch
+starts from what is known (the deck less the cards reshuffled, all seen). The tallies and
+the caps of now over the current epoch say what the circulation caps say (one follows
+from the other, given the sizes), but each names one epoch's batches instead of every
+batch since the deal, and that is what lets a solver propagate them: on the bench's
+1,000-action trace, the whole problem at line 740 (234 batches) took Z3 0.5 s with the
+tallies and did not finish in 600 s without them.
+
 The model keeps a *witness*, a value for every variable that makes everything said so
 far true. A new fact the witness breaks is first mended by changing one unseen card of a
 batch (or trading one between two batches); only then is Z3 asked
 (:mod:`unospec.spec.prover.trace_solver`): one incremental solver holds every batch and
-every fact, the batches outside a small window held at the witness's cards by
-assumptions, and Z3's cores say which batches must change (core-guided windows); failing
-that, windows of the latest batches alone, then every batch. When there is no witness, a
-session with a flag per line gives a minimal set of assertions that cannot all hold.
-Every bound on Z3 but the last is a bound on its work, never on the clock, so a trace
-takes the same path in every run.
+every fact (the tallies and epoch caps standing for the circulation caps), the batches
+outside a small window held at the witness's cards by assumptions, and Z3's cores say
+which batches must change (core-guided windows); failing that, the same solver with every
+batch free. When there is no witness, a session with a flag per line gives a minimal set
+of assertions that cannot all hold. Every bound on Z3 but the last is a bound on its
+work, never on the clock, so a trace takes the same path in every run.
 """
 
 from __future__ import annotations
