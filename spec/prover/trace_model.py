@@ -29,7 +29,7 @@ the caps of now over the current epoch say what the circulation caps say (one fo
 from the other, given the sizes), but each names one epoch's batches instead of every
 batch since the deal, and that is what lets a solver propagate them: on the bench's
 1,000-action trace, the whole problem at line 740 (234 batches) took Z3 0.5 s with the
-tallies and did not finish in 600 s without them.
+tallies, and without them it was still unanswered when stopped after 75 s.
 
 The model keeps a *witness*, a value for every variable that makes everything said so
 far true. A new fact the witness breaks is first mended by changing one unseen card of a
