@@ -404,24 +404,31 @@ class Unary:
         self.sync()
         order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
-        owner: dict[str, str] = {}
-        holds = {b: self._held(b) or [] for b in self.model.sizes}
-        for x, b in ((x, b) for b, xs in holds.items() for x in xs):
-            owner[x] = b
+        holds = {b: [self._ref(x)[0] for x in self._held(b) or ()] for b in self.model.sizes}
+        owner = {t.get_id(): b for b, ts in holds.items() for t in ts}  # (Z3's term ids)
         for _ in range(rounds):
-            held = [self._ref(x)[0] for b, xs in holds.items() if b not in free for x in xs]
+            held = [t for b, ts in holds.items() if b not in free for t in ts]
             self.solver.set("rlimit", UNARY_WORK)
             self.solver.set("core.minimize", False)
-            got = self.solver.check(*held)
+            got = self._check(held)
             if got == z3.sat:
                 return self._read(sorted(free, key=order.__getitem__))
             if got == z3.unknown:
                 return None
-            core = {owner[str(c)] for c in self.solver.unsat_core()}
+            core = {owner[c.get_id()] for c in self.solver.unsat_core()}
             if not core:
                 return None  # no witness at all: for the session to refute
             free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
         return None
+
+    def _check(self, held: Sequence[Any]) -> Any:
+        """``self.solver.check(*held)``, the assumptions handed to Z3's C API at once (the
+        Python layer converts them one by one, a cost that grows with the trace)."""
+        s = self.solver
+        arr = (z3.Ast * len(held))(*(t.as_ast() for t in held))
+        return z3.CheckSatResult(
+            z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(held), arr)
+        )
 
     def whole(self, seconds: float | None) -> dict[str, int] | None:
         """Counts for every batch that make everything said true (no batch held), or
