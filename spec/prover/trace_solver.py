@@ -310,6 +310,7 @@ class Unary:
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
         self.refs: dict[str, Any] = {}  # literal -> its Z3 term, made when first needed
         self.rows: dict[str, list[tuple[str, list[str]]]] = {}  # batch -> its (variable, lits)
+        self.bits: dict[str, Any] = {}  # batch -> its literals as a bit-vector (see _bits)
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
         self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
         self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
@@ -448,27 +449,34 @@ class Unary:
 
     def _read(self, free: Sequence[str]) -> dict[str, int]:
         """The counts Z3's model gives the batches ``free`` (the others were held): each
-        literal's value asked of the model through Z3's C API (the Python layer costs
-        tens of microseconds a literal)."""
+        batch's literals read as one bit-vector term (one question to the model a batch,
+        where the Python layer costs tens of microseconds a literal)."""
         compact = z3.get_param("model.compact")
         z3.set_param("model.compact", False)  # (compacting the model of a long trace is slow)
         try:
             mdl = self.solver.model()
         finally:
             z3.set_param("model.compact", compact)
-        ctx, ref, true = mdl.ctx.ref(), mdl.model, z3.Z3_L_TRUE
-        value = z3.Z3_model_get_const_interp
         out = {}
         for b in free:
-            for v, lits in self.rows[b]:
+            bits = mdl.eval(self._bits(b), model_completion=True).as_long()
+            for v, lits in reversed(self.rows[b]):
                 n = 0
-                for x in lits:
-                    got = value(ctx, ref, self._ref(x)[1].ast)
-                    if got is None or z3.Z3_get_bool_value(ctx, got) != true:
-                        break  # (v >= j+1 implies v >= j: the first false one ends it)
-                    n += 1
+                for _ in lits:
+                    n += bits & 1
+                    bits >>= 1
                 out[v] = n
         return out
+
+    def _bits(self, b: str) -> Any:
+        """Batch ``b``'s literals as one bit-vector term, the first literal the highest
+        bit (made once)."""
+        got = self.bits.get(b)
+        if got is None:
+            one, zero = z3.BitVecVal(1, 1, self.solver.ctx), z3.BitVecVal(0, 1, self.solver.ctx)
+            parts = [z3.If(self._ref(x)[0], one, zero) for _, lits in self.rows[b] for x in lits]
+            got = self.bits[b] = z3.Concat(*parts) if len(parts) > 1 else parts[0]
+        return got
 
 
 #: Z3's "no timeout"
