@@ -77,6 +77,10 @@ WINDOW, RECENT = 8, 24
 #: trace the check with every batch free took 8–17 s where the stretch took 0.1 s
 STRETCH = 128
 
+#: Z3's work for each check of that stretch (twenty times a first window's): a stretch
+#: that runs out of it leaves the trace to the check with every batch free, the slow one
+STRETCH_WORK = 16_000_000
+
 
 @dataclass
 class Assertion:
@@ -434,7 +438,7 @@ class TraceModel:
                 self._unary = Unary(self)
             got = self._unary.witness(self._window(broken))
             if got is None and len(self.sizes) > STRETCH:
-                got = self._unary.witness(self._window(broken, STRETCH))
+                got = self._unary.witness(self._window(broken, STRETCH), work=STRETCH_WORK)
             if got is None:
                 got = self._unary.whole(self._left())  # (the clock: only whether time is left)
             if got is None:

@@ -398,10 +398,13 @@ class Unary:
                 out.append(lits[n - 1])
         return out
 
-    def witness(self, window: Sequence[str], rounds: int = 24) -> dict[str, int] | None:
+    def witness(
+        self, window: Sequence[str], rounds: int = 24, work: int | None = None
+    ) -> dict[str, int] | None:
         """New counts for the batches (``window`` first set free, then those Z3's cores
-        name), every other batch kept; ``None`` when Z3 cannot tell within its work, or when
-        more than ``rounds`` rounds would be needed."""
+        name), every other batch kept; ``None`` when Z3 cannot tell within its ``work`` a
+        check (:data:`UNARY_WORK` unless given), or when more than ``rounds`` rounds would
+        be needed."""
         self.sync()
         order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
@@ -409,7 +412,7 @@ class Unary:
         owner = {t.get_id(): b for b, ts in holds.items() for t in ts}  # (Z3's term ids)
         for _ in range(rounds):
             held = [t for b, ts in holds.items() if b not in free for t in ts]
-            self.solver.set("rlimit", UNARY_WORK)
+            self.solver.set("rlimit", work or UNARY_WORK)
             self.solver.set("core.minimize", False)
             got = self._check(held)
             if got == z3.sat:
@@ -472,10 +475,13 @@ class Unary:
         """Batch ``b``'s literals as one bit-vector term, the first literal the highest
         bit (made once)."""
         got = self.bits.get(b)
-        if got is None:
-            one, zero = z3.BitVecVal(1, 1, self.solver.ctx), z3.BitVecVal(0, 1, self.solver.ctx)
-            parts = [z3.If(self._ref(x)[0], one, zero) for _, lits in self.rows[b] for x in lits]
-            got = self.bits[b] = z3.Concat(*parts) if len(parts) > 1 else parts[0]
+        if got is None:  # (read from text: Z3's Python layer costs more than its parser)
+            lits = [x for _, xs in self.rows[b] for x in xs]
+            bits = " ".join(f"(ite {x} #b1 #b0)" for x in lits)
+            term = f"(concat {bits})" if len(lits) > 1 else bits
+            text = "".join(f"(declare-const {x} Bool)" for x in lits)
+            text += f"(assert (= (_ bv0 {len(lits)}) {term}))"
+            got = self.bits[b] = z3.parse_smt2_string(text, ctx=self.solver.ctx)[0].arg(1)
         return got
 
 
