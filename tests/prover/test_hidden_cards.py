@@ -294,3 +294,20 @@ def test_a_hand_kept_across_a_reshuffle_meets_the_new_pile_it_draws_from():
         (22, "TURN-ACTION"),
     ]
     assert out.short == ["WD4"] and out.need == 5
+
+
+def test_a_stretch_sets_free_every_batch_the_broken_fact_names_and_the_latest():
+    """The first window takes only the latest batches a broken fact depends on; the
+    stretch tried next takes every one of them, however old, and the latest STRETCH."""
+    from unospec.spec.prover.trace_model import RECENT, STRETCH, WINDOW
+
+    m = TraceModel()
+    mine = [m.hide(line, 1, 1) for line in range(2, 2 + WINDOW + RECENT)]
+    others = [m.hide(line, 2, 1) for line in range(100, 100 + STRETCH + RECENT)]
+    fact = at_most(m.hand(1)["WD4"], 0)
+    first = m._window([fact])
+    assert not set(mine) & set(first)  # seat 1's batches are all older than RECENT
+    assert set(others[-WINDOW:]) <= set(first) and len(first) <= 3 * WINDOW
+    stretch = m._window([fact], STRETCH)
+    assert set(mine) | set(others[-STRETCH:]) <= set(stretch)
+    assert len(stretch) <= len(mine) + STRETCH + WINDOW  # (and the latest holding the kind)
