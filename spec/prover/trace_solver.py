@@ -3,42 +3,42 @@ SMT-LIB text and read by Z3 contexts that belong to the trace.
 
 Two things make the answers the same in every run. Each problem is a text built in one
 fixed order (facts in the order they were said, variables in the order they came), read
-by :class:`z3.Context` objects of the trace's own (one for its windows, one for each
-incremental solver), fed nothing but such texts: nothing Z3 does depends on what else the
-process did before (the identities of terms in a shared context, the order of a Python
-set). And every bound on Z3 except the last is a bound on its *work* (Z3's deterministic
-resource count, ``rlimit``), not on time: a problem Z3 cannot settle within its work is
-given up the same way on a fast machine and a busy one. Only the whole-trace question is
-bounded by the clock, the user's ``--solver-timeout``, and running out of it is the
-verdict "undecided".
+by :class:`z3.Context` objects of the trace's own (one for each incremental solver), fed
+nothing but such texts: nothing Z3 does depends on what else the process did before (the
+identities of terms in a shared context, the order of a Python set). And every bound on
+Z3 except the last is a bound on its *work* (Z3's deterministic resource count,
+``rlimit``), not on time: a problem Z3 cannot settle within its work is given up the same
+way on a fast machine and a busy one. Only the whole-trace question is bounded by the
+clock, the user's ``--solver-timeout``, and running out of it is the verdict "undecided".
 
-Counts are written as unary Booleans (``v >= 1``, ``v >= 2``, …) under pseudo-Boolean
-constraints, on Z3's SMT kernel (``SimpleSolver``; on the windows of the example traces
-five times faster than Z3's ``QF_FD`` solver and faster than integer counts), and beside
-them as real numbers with only what the facts assert outright (a linear program, the
-relaxation): card counting is full of pigeonhole problems ("five plays need five copies,
-the deck has four" spread over many draws), which a SAT search can take minutes to
-refute and a linear program refutes in a millisecond.
+* :class:`Unary` holds every batch of the trace in one incremental solver, its counts as
+  unary Booleans (``v >= 1``, ``v >= 2``, …) under pseudo-Boolean constraints on Z3's SMT
+  kernel (``SimpleSolver``; on the example traces' problems five times faster than Z3's
+  ``QF_FD`` solver and faster than integer counts, and on the bench's whole 740-line
+  problem 0.5 s against 4.9 s for ``QF_FD`` and no answer in 30 s with integer counts).
+  A check holds the batches outside a window at the witness's cards by assumptions, and
+  the cores name the batches to set free next (:meth:`TraceModel.solve` asks it first);
+  when that gives up, the same solver is asked with every batch free.
+* :class:`Session` has a flag per line, for a minimal core when no witness exists: over
+  integers, and beside it over real numbers with only what the facts assert outright (a
+  linear program, the relaxation), since card counting is full of pigeonhole problems
+  ("five plays need five copies, the deck has four" spread over many draws) that a
+  linear program refutes in a millisecond.
 
-* :class:`Unary` holds every batch of the trace in one incremental solver; a check holds
-  the batches outside a window at the witness's cards by assumptions, and the cores name
-  the batches to set free next (:meth:`TraceModel.solve` asks it first);
-* :func:`window_witness` sets a few batches free in a problem of their own, every other
-  count a constant (the fallback, and the whole trace as its last window);
-* :class:`Session` has a flag per line, for a minimal core when no witness exists.
-
-Measured against Google's CP-SAT (``ortools``) on the same problems (windows of the
-example traces and of the 300-action bench trace, and a whole 116-batch problem of the
-1,000-action one): CP-SAT with one worker (deterministic) took 75 s where Z3 took 7–9 s
-on the whole problem and was no faster on windows, so Z3 stays and no dependency is
-added.
+:class:`Unary` once had a linear-program twin of its own as well; on the long traces it
+answered "unknown" within its work at nearly every check and held most of the memory
+(without it the 1,000-action bench trace's peak went from 881 to 292 MB), so it went. Measured against Google's
+CP-SAT (``ortools``) on the same problems (windows of the example traces and of the
+300-action bench trace, and a whole 116-batch problem of the 1,000-action one): CP-SAT
+with one worker (deterministic) took 75 s where Z3 took 7–9 s on the whole problem and
+was no faster on windows, so Z3 stays and no dependency is added.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import z3
@@ -48,13 +48,6 @@ from unospec.spec.prover.trace_facts import AllOf, AnyOf, Linear, Not
 
 if TYPE_CHECKING:
     from unospec.spec.prover.trace_model import TraceModel
-
-#: Z3's work (``rlimit``, a deterministic count) for one window before a larger one is
-#: tried: half a second or so of one core's time
-WINDOW_WORK = 1_000_000
-
-#: a Boolean constant a model makes true, as Z3 prints it
-_TRUE = re.compile(r"\(define-fun (l\d+_\d+) \(\) Bool\s+true\)")
 
 #: one integer constant of a model as Z3 prints it
 _DEFINE = re.compile(r"\(define-fun (v\d+) \(\) Int\s+(\(- \d+\)|\d+)\)")
@@ -115,164 +108,6 @@ def _tree(fact: Any, leaf: Any) -> str:
     if len(parts) == 1:
         return parts[0]
     return f"({'and' if conj else 'or'} {' '.join(parts)})"
-
-
-# -- windows ------------------------------------------------------------------------------------
-
-
-class Window:
-    """The counts of a few batches, free, every other count as the witness has it: each
-    derived variable that depends on them is flattened to a sum over them plus a constant
-    from the witness."""
-
-    def __init__(self, model: TraceModel, batches: Sequence[str]) -> None:
-        self.model = model
-        self.batches = list(batches)
-        self.vars: dict[str, int] = {}  # window variable -> its top value
-        for b in self.batches:
-            for k in KINDS:
-                self.vars[f"{b}:{k}"] = min(model.sizes[b], DECK_COUNTS[k])
-        self.index = {v: i for i, v in enumerate(self.vars)}
-        rank, defs = model._rank, model._defs
-        below: set[str] = set()
-        todo = list(self.vars)
-        while todo:
-            for u, _ in model._users.get(todo.pop(), ()):
-                if u not in below:
-                    below.add(u)
-                    todo.append(u)
-        self.flat: dict[str, tuple[dict[str, int], int]] = {}
-        for d in sorted(below, key=rank.__getitem__):
-            terms = defs[d]
-            self.flat[d] = self._over_window(
-                [(n, c) for n, c in terms.items() if n], terms.get("", 0)
-            )
-
-    def facts(self, broken: Iterable[Any], caps: Iterable[Any]) -> list[Any]:
-        """The facts a witness of the window must meet, in the order they were said: those
-        on its variables (directly or through derived ones), the ``broken`` ones and
-        ``caps``."""
-        model = self.model
-        got: dict[int, Any] = {}
-        for n in (*self.vars, *self.flat):
-            for f in model._index.get(n, ()):
-                got[id(f)] = f
-        for f in broken:
-            got[id(f)] = f
-        serial = model._serial
-        out = sorted(got.values(), key=lambda f: serial[id(f)])
-        return out + list(caps)
-
-    def linear(self, fact: Linear) -> tuple[dict[str, int], int]:
-        """``fact``'s left side over the window's variables: (coefficients, constant)."""
-        coef, const = self._over_window(fact.terms, fact.const)
-        return {v: c for v, c in coef.items() if c}, const
-
-    def _over_window(
-        self, terms: Iterable[tuple[str, int]], const: int
-    ) -> tuple[dict[str, int], int]:
-        """A sum of ``terms`` plus ``const`` over the window's variables: a window
-        variable stays, a derived one already flattened is replaced by its sum, and any
-        other count takes the witness's value."""
-        values = self.model.values
-        coef: dict[str, int] = {}
-        for n, c in terms:
-            if n in self.vars:
-                coef[n] = coef.get(n, 0) + c
-            elif n in self.flat:
-                sub, b0 = self.flat[n]
-                const += c * b0
-                for v, cv in sub.items():
-                    coef[v] = coef.get(v, 0) + c * cv
-            else:
-                const += c * values.get(n, 0)
-        return coef, const
-
-    # -- the two texts ----------------------------------------------------------------------
-
-    def relaxation(self, facts: Sequence[Any]) -> str:
-        """The window with real counts and only what the facts assert outright (a linear
-        program that every witness of the window satisfies)."""
-        idx = self.index
-        out = [
-            f"(declare-const r{i} Real)(assert (<= 0 r{i} {t}))"
-            for i, t in enumerate(self.vars.values())
-        ]
-        for b in self.batches:
-            names = " ".join(f"r{idx[f'{b}:{k}']}" for k in KINDS)
-            out.append(f"(assert (= (+ {names}) {self.model.sizes[b]}))")
-
-        def leaf(f: Linear) -> str:
-            coef, const = self.linear(f)
-            if not coef:
-                return "true" if _holds(f.op, const) else "false"
-            terms = " ".join(
-                f"r{idx[v]}" if c == 1 else f"(* {_num(c)} r{idx[v]})" for v, c in coef.items()
-            )
-            op = "=" if f.op == "==" else f.op
-            return f"({op} (+ {terms} {_num(const)}) 0)"
-
-        out.extend(f"(assert {_tree(conjuncts(nnf(f)), leaf)})" for f in facts)
-        return "\n".join(out)
-
-    def pseudo_boolean(self, facts: Sequence[Any]) -> str:
-        """The window with each count ``v`` as Booleans ``v >= 1`` … ``v >= top``."""
-        lits = {v: [f"l{i}_{j}" for j in range(t)] for i, (v, t) in enumerate(self.vars.items())}
-        out = []
-        for xs in lits.values():
-            out.extend(f"(declare-const {x} Bool)" for x in xs)
-            out.extend(f"(assert (=> {hi} {lo}))" for lo, hi in zip(xs, xs[1:], strict=False))
-        for b in self.batches:
-            xs = [x for k in KINDS for x in lits[f"{b}:{k}"]]
-            out.append(f"(assert ((_ pbeq {self.model.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
-
-        def leaf(f: Linear) -> str:
-            coef, const = self.linear(f)
-            return _pb_leaf(f.op, coef, const, lits)
-
-        out.extend(f"(assert {_tree(nnf(f), leaf)})" for f in facts)
-        return "\n".join(out)
-
-    def read(self, model_text: str) -> dict[str, int]:
-        """The counts a pseudo-Boolean model gives the window's variables."""
-        counts = [0] * len(self.vars)
-        for name in _TRUE.findall(model_text):
-            counts[int(name[1 : name.index("_")])] += 1
-        return dict(zip(self.vars, counts, strict=True))
-
-
-def window_witness(
-    model: TraceModel,
-    batches: Sequence[str],
-    broken: Sequence[Any],
-    seconds: float | None = None,
-) -> dict[str, int] | None:
-    """New counts for ``batches`` that make everything said true, every other card as the
-    witness has it; ``None`` if there are none, or if Z3 cannot find them within
-    :data:`WINDOW_WORK` (or, with ``seconds``, within that time: the whole trace's window,
-    where running out raises :class:`Budget`)."""
-    caps = [cap for _, cap in model._circulation_caps()]  # (first: it may define variables)
-    window = Window(model, batches)
-    facts = window.facts(broken, caps)
-    if model._z3 is None:
-        model._z3 = z3.Context()
-    lra = z3.SolverFor("QF_LRA", ctx=model._z3)
-    lra.set("rlimit", WINDOW_WORK)
-    lra.from_string(window.relaxation(facts))
-    if lra.check() == z3.unsat:
-        return None
-    s = z3.SimpleSolver(ctx=model._z3)
-    if seconds is None:
-        s.set("rlimit", WINDOW_WORK)
-    else:
-        s.set("timeout", max(1, int(seconds * 1000)))
-    s.from_string(window.pseudo_boolean(facts))
-    got = s.check()
-    if got == z3.sat:
-        return window.read(s.model().sexpr())
-    if got == z3.unknown and seconds is not None:
-        raise Budget(f"Z3 could not decide ({s.reason_unknown()})")
-    return None
 
 
 # -- the whole trace, with a flag per line ----------------------------------------------------------
@@ -465,17 +300,20 @@ class Unary:
     assumptions names batches of which some must change: the latest :data:`CORE_STEP` of
     them join the window, and the check is made again (core-guided, so the window grows
     only where the trace needs it, however old the batch). Each check is bounded by Z3's
-    work (:data:`UNARY_WORK`)."""
+    work (:data:`UNARY_WORK`). The cores are Z3's own, not minimised (minimising cost
+    0.14 s a core on the 1,000-action bench trace, and :data:`CORE_STEP` keeps the window
+    small anyway). :meth:`whole` is the same solver with no batch held."""
 
     def __init__(self, model: TraceModel) -> None:
         self.model = model
         self.solver = z3.SimpleSolver(ctx=z3.Context())
-        self.lp = z3.SolverFor("QF_LRA", ctx=z3.Context())  # the same, a linear program
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
-        self.index: dict[str, int] = {}  # batch variable -> its number
+        self.refs: dict[str, Any] = {}  # literal -> its Z3 term, made when first needed
+        self.rows: dict[str, list[tuple[str, list[str]]]] = {}  # batch -> its (variable, lits)
+        self.bits: dict[str, Any] = {}  # batch -> its literals as a bit-vector (see _bits)
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
-        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0}
-        self.caps: dict[str, Linear] = {}  # the latest circulation cap of each kind
+        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
+        self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
         values, lits, flat = self.model.values, self.lits, self.flat
@@ -497,39 +335,26 @@ class Unary:
         coef, const = self._linear(f)
         return _pb_leaf(f.op, coef, const, self.lits)
 
-    def _real(self, f: Linear) -> str:
-        coef, const = self._linear(f)
-        if not coef:
-            return "true" if _holds(f.op, const) else "false"
-        terms = " ".join(f"(* {_num(c)} r{self.index[v]})" for v, c in coef.items())
-        op = "=" if f.op == "==" else f.op
-        return f"({op} (+ {terms} {_num(const)}) 0)"
-
     def sync(self) -> None:
-        """Hand Z3 every batch and fact said since the last check."""
-        m, done, out, lp = self.model, self.done, [], []
-        now = m._circulation_caps()  # (first: it may define variables)
+        """Hand Z3 every batch and fact said since the last check: the tallies of the
+        epochs and the caps of now stand for every circulation cap."""
+        m, done, out = self.model, self.done, []
+        now = m._epoch_caps()  # (first: it may define variables)
         batches = list(m.sizes)
         for b in batches[done["batches"] :]:
-            xs, rs = [], []
+            xs = []
+            row = self.rows[b] = []
             for k in KINDS:
                 v = f"{b}:{k}"
-                i = self.index[v] = len(self.lits)
-                top = min(m.sizes[b], DECK_COUNTS[k])
-                names = self.lits[v] = [f"l{i}_{j}" for j in range(top)]
+                i = len(self.lits)
+                names = self.lits[v] = [f"l{i}_{j}" for j in range(min(m.sizes[b], DECK_COUNTS[k]))]
+                row.append((v, names))
                 out.extend(f"(declare-const {x} Bool)" for x in names)
                 out.extend(
                     f"(assert (=> {hi} {lo}))" for lo, hi in zip(names, names[1:], strict=False)
                 )
                 xs.extend(names)
-                lp.append(f"(declare-const r{i} Real)(assert (<= 0 r{i} {top}))")
-                lp.extend(
-                    f"(declare-const {x} Bool)(assert (=> {x} (>= r{i} {j + 1})))"
-                    for j, x in enumerate(names)
-                )
-                rs.append(f"r{i}")
             out.append(f"(assert ((_ pbeq {m.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
-            lp.append(f"(assert (= (+ {' '.join(rs)}) {m.sizes[b]}))")
         defs = list(m._defs.items())
         for d, e in defs[done["defs"] :]:
             self.flat[d] = self._linear(
@@ -537,84 +362,131 @@ class Unary:
             )
         facts = list(m._background[done["background"] :])
         facts += [a.fact for a in m.assertions[done["said"] :]]
-        facts += [cap for _, cap in m._caps[done["caps"] :]]
+        facts += m._tallies[done["tallies"] :]
         for k, cap in now:
             if self.caps.get(k) != cap:
                 self.caps[k] = cap
                 facts.append(cap)
-        for f in facts:
-            g = nnf(f)
-            out.append(f"(assert {_tree(g, self._leaf)})")
-            lp.append(f"(assert {_tree(conjuncts(g), self._real)})")
+        out.extend(f"(assert {_tree(nnf(f), self._leaf)})" for f in facts)
         done.update(
             batches=len(batches),
             defs=len(defs),
             background=len(m._background),
             said=len(m.assertions),
-            caps=len(m._caps),
+            tallies=len(m._tallies),
         )
         if out:
             self.solver.from_string("\n".join(out))
-            self.lp.from_string("\n".join(lp))
+
+    def _ref(self, x: str) -> Any:
+        """The Z3 term of literal ``x`` and its declaration (made once)."""
+        got = self.refs.get(x)
+        if got is None:
+            term = z3.Bool(x, self.solver.ctx)
+            got = self.refs[x] = (term, term.decl())
+        return got
 
     def _held(self, b: str) -> list[str] | None:
         """The assumptions that hold batch ``b`` at the witness's cards (``None`` if the
         witness gives it more copies of a kind than the deck has)."""
-        values, lits = self.model.values, self.lits
-        if any(values.get(f"{b}:{k}", 0) > len(lits[f"{b}:{k}"]) for k in KINDS):
-            return None
-        return [
-            self.lits[f"{b}:{k}"][values[f"{b}:{k}"] - 1]
-            for k in KINDS
-            if values.get(f"{b}:{k}", 0) > 0
-        ]
+        values, out = self.model.values, []
+        for v, lits in self.rows[b]:
+            n = values[v]
+            if n > len(lits):
+                return None
+            if n:
+                out.append(lits[n - 1])
+        return out
 
-    def witness(self, window: Sequence[str], rounds: int = 24) -> dict[str, int] | None:
+    def witness(
+        self, window: Sequence[str], rounds: int = 24, work: int | None = None
+    ) -> dict[str, int] | None:
         """New counts for the batches (``window`` first set free, then those Z3's cores
-        name), every other batch kept; ``None`` when Z3 cannot tell within its work, or when
-        more than ``rounds`` rounds would be needed."""
+        name), every other batch kept; ``None`` when Z3 cannot tell within its ``work`` a
+        check (:data:`UNARY_WORK` unless given), or when more than ``rounds`` rounds would
+        be needed."""
         self.sync()
-        ctx = self.solver.ctx
         order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
-        owner: dict[str, str] = {}
+        holds = {b: [self._ref(x)[0] for x in self._held(b) or ()] for b in self.model.sizes}
+        owner = {t.get_id(): b for b, ts in holds.items() for t in ts}  # (Z3's term ids)
         for _ in range(rounds):
-            held = []
-            for b in self.model.sizes:
-                if b not in free:
-                    for x in self._held(b) or ():
-                        owner[x] = b
-                        held.append(x)
-            self.lp.set("rlimit", UNARY_WORK)
-            if self.lp.check(*(z3.Bool(x, self.lp.ctx) for x in held)) == z3.unsat:
-                core = {owner[str(c)] for c in self.lp.unsat_core()}
-                if not core:
-                    return None  # no witness at all: for the session to refute
-                free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
-                continue
-            self.solver.set("rlimit", UNARY_WORK)
-            self.solver.set("core.minimize", True)
-            got = self.solver.check(*(z3.Bool(x, ctx) for x in held))
+            held = [t for b, ts in holds.items() if b not in free for t in ts]
+            self.solver.set("rlimit", work or UNARY_WORK)
+            self.solver.set("core.minimize", False)
+            got = self._check(held)
             if got == z3.sat:
-                return self._read(self.solver.model().sexpr())
+                return self._read(sorted(free, key=order.__getitem__))
             if got == z3.unknown:
                 return None
-            core = {owner[str(c)] for c in self.solver.unsat_core()}
+            core = {owner[c.get_id()] for c in self.solver.unsat_core()}
             if not core:
                 return None  # no witness at all: for the session to refute
             free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
         return None
 
-    def _read(self, text: str) -> dict[str, int]:
-        index = {}
-        for v, xs in self.lits.items():
-            for x in xs:
-                index[x] = v
-        counts = dict.fromkeys(self.lits, 0)
-        for name in _TRUE.findall(text):
-            counts[index[name]] += 1
-        return counts
+    def _check(self, held: Sequence[Any]) -> Any:
+        """``self.solver.check(*held)``, the assumptions handed to Z3's C API at once (the
+        Python layer converts them one by one, a cost that grows with the trace)."""
+        s = self.solver
+        arr = (z3.Ast * len(held))(*(t.as_ast() for t in held))
+        return z3.CheckSatResult(
+            z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(held), arr)
+        )
 
+    def whole(self, seconds: float | None) -> dict[str, int] | None:
+        """Counts for every batch that make everything said true (no batch held), or
+        ``None`` when there are none: bounded by the clock alone (``seconds``), and
+        :class:`Budget` when it runs out."""
+        self.sync()
+        self.solver.set("rlimit", 0)
+        if seconds is not None:
+            self.solver.set("timeout", max(1, int(seconds * 1000)))
+        try:
+            got = self.solver.check()
+        finally:
+            self.solver.set("timeout", NO_TIMEOUT)
+        if got == z3.unknown:
+            raise Budget(f"Z3 could not decide ({self.solver.reason_unknown()})")
+        return self._read(list(self.model.sizes)) if got == z3.sat else None
+
+    def _read(self, free: Sequence[str]) -> dict[str, int]:
+        """The counts Z3's model gives the batches ``free`` (the others were held): each
+        batch's literals read as one bit-vector term (one question to the model a batch,
+        where the Python layer costs tens of microseconds a literal)."""
+        compact = z3.get_param("model.compact")
+        z3.set_param("model.compact", False)  # (compacting the model of a long trace is slow)
+        try:
+            mdl = self.solver.model()
+        finally:
+            z3.set_param("model.compact", compact)
+        out = {}
+        for b in free:
+            bits = mdl.eval(self._bits(b), model_completion=True).as_long()
+            for v, lits in reversed(self.rows[b]):
+                n = 0
+                for _ in lits:
+                    n += bits & 1
+                    bits >>= 1
+                out[v] = n
+        return out
+
+    def _bits(self, b: str) -> Any:
+        """Batch ``b``'s literals as one bit-vector term, the first literal the highest
+        bit (made once)."""
+        got = self.bits.get(b)
+        if got is None:  # (read from text: Z3's Python layer costs more than its parser)
+            lits = [x for _, xs in self.rows[b] for x in xs]
+            bits = " ".join(f"(ite {x} #b1 #b0)" for x in lits)
+            term = f"(concat {bits})" if len(lits) > 1 else bits
+            text = "".join(f"(declare-const {x} Bool)" for x in lits)
+            text += f"(assert (= (_ bv0 {len(lits)}) {term}))"
+            got = self.bits[b] = z3.parse_smt2_string(text, ctx=self.solver.ctx)[0].arg(1)
+        return got
+
+
+#: Z3's "no timeout"
+NO_TIMEOUT = 4294967295
 
 #: Z3's work for one check of :class:`Unary`
 UNARY_WORK = 800_000

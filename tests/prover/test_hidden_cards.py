@@ -230,3 +230,84 @@ def test_a_solver_call_a_few_batches_settle_keeps_the_rest_of_the_witness():
     assert not any(m.hand_counts(1).get(k, 0) for k in reds)
     assert m._session is None  # the whole-trace session was not needed
     assert [m.batch_cards(b) for b in old] == [[k] for k in others[: len(old)]]
+
+
+def _pile_runs_out(laid: list[str]) -> TraceModel:
+    """Seat 0 is shown every card of the deck but eight (three Wild Draw Fours among
+    them), seat 1 is dealt seven of those eight unseen and seat 2 draws the last: the pile
+    has run out. Seat 0 lays ``laid`` and then R9, the discards under the R9 are
+    reshuffled (the new pile: ``laid``, every card known), and seat 2 draws one unseen card
+    from it. Then seats 1 and 2 each lay a Wild Draw Four."""
+    unseen = ["WD4", "R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+    seen = list((Counter(DECK_COUNTS) - Counter(unseen)).elements())
+    m = TraceModel()
+    m.sight(1, 0, seen, "seat 0 was dealt the rest of the deck", "DEAL-SEVEN", "/deal/hands/0")
+    m.hide(1, 1, 7)
+    m.hide(2, 2, 1)
+    for line, card in enumerate([*laid, "R9"], 3):
+        _plays(m, line, 0, card)
+    assert m.check().consistent
+    m.reshuffle(laid)
+    m.hide(20, 2, 1)
+    _plays(m, 21, 1, "WD4")
+    _plays(m, 22, 2, "WD4")
+    return m
+
+
+def test_when_the_pile_runs_out_each_epoch_is_tallied_on_its_own():
+    """The pile ran out, so at the reshuffle every copy of each kind is in a hand or on the
+    discard pile (the sizes alone say so): a tally per kind, an equality over the cards
+    since the start; after it, what the new pile holds is known."""
+    m = _pile_runs_out(["B1", "WD4", "B2"])
+    assert len(m._tallies) == len(DECK_COUNTS)
+    assert all(t.op == "==" for t in m._tallies)
+    # the epoch since: every copy but those reshuffled, and seat 2's draw from the new pile
+    (drawn,) = list(m.sizes)[-1:]
+    assert {k: m.epoch[k] for k in ("WD4", "B1", "R1")} == {
+        "WD4": {"": 3, f"{drawn}:WD4": 1},
+        "B1": {"": 1, f"{drawn}:B1": 1},
+        "R1": {"": 2, f"{drawn}:R1": 1},
+    }
+    pile = Counter({k: v for k, v in m.pile_counts().items() if v})
+    assert pile + Counter(m.batch_cards(drawn)) == Counter(["B1", "WD4", "B2"])
+
+
+def test_a_hand_kept_across_a_reshuffle_meets_the_new_pile_it_draws_from():
+    """Seats 1 and 2 each lay a Wild Draw Four after the reshuffle. The eight unseen cards
+    of the first pile held one, so one of them drew it there; the other needs the one the
+    new pile holds, the card seat 2 drew from it. With a Wild Draw Four among the cards
+    reshuffled, seat 2's card is that one; without, no placement makes every line true,
+    and the lines that say so are the cards shown and the two plays."""
+    m = _pile_runs_out(["B1", "WD4", "B2"])
+    assert m.check().consistent
+    b1, b2, b3 = m.sizes
+    assert m.batch_cards(b3) == ["WD4"]
+    assert "WD4" in m.batch_cards(b1) and "WD4" not in m.batch_cards(b2)
+    assert m._session is None  # found without the whole-trace session
+
+    m = _pile_runs_out(["B1", "B3", "B2"])
+    out = m.check()
+    assert not out.consistent
+    assert [(a.line, a.rule) for a in out.core] == [
+        (1, "DEAL-SEVEN"),
+        (21, "TURN-ACTION"),
+        (22, "TURN-ACTION"),
+    ]
+    assert out.short == ["WD4"] and out.need == 5
+
+
+def test_a_stretch_sets_free_every_batch_the_broken_fact_names_and_the_latest():
+    """The first window takes only the latest batches a broken fact depends on; the
+    stretch tried next takes every one of them, however old, and the latest STRETCH."""
+    from unospec.spec.prover.trace_model import RECENT, STRETCH, WINDOW
+
+    m = TraceModel()
+    mine = [m.hide(line, 1, 1) for line in range(2, 2 + WINDOW + RECENT)]
+    others = [m.hide(line, 2, 1) for line in range(100, 100 + STRETCH + RECENT)]
+    fact = at_most(m.hand(1)["WD4"], 0)
+    first = m._window([fact])
+    assert not set(mine) & set(first)  # seat 1's batches are all older than RECENT
+    assert set(others[-WINDOW:]) <= set(first) and len(first) <= 3 * WINDOW
+    stretch = m._window([fact], STRETCH)
+    assert set(mine) | set(others[-STRETCH:]) <= set(stretch)
+    assert len(stretch) <= len(mine) + STRETCH + WINDOW  # (and the latest holding the kind)
