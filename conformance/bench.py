@@ -90,11 +90,14 @@ def case_validate(traces: int, seconds: float) -> dict[str, Any]:
     return {"actions_per_s": actions / dt, "actions": actions, "traces": len(corpus)}
 
 
-def hidden_trace(actions: int, players: int = 4) -> list[str]:
+def hidden_trace(actions: int, players: int = 4, impossible_after: int | None = None) -> list[str]:
     """The first seeded single-round game of ``players`` with at least ``actions`` actions
     (uniformly random legal play, official), as seat 0 logs it: the other hands and what
-    they draw are ``null``; cut to ``actions`` lines."""
+    they draw are ``null``; cut to ``actions`` lines. With ``impossible_after``: the first
+    play of a hidden seat after that many actions lays instead a card of the same colour
+    whose every copy is on the discard pile (a card no hand can hold)."""
     from unospec.reference.trace import play
+    from unospec.spec.cards import DECK_COUNTS
 
     options = {"V-SINGLE-ROUND": True}
     seed = 0
@@ -116,8 +119,19 @@ def hidden_trace(actions: int, players: int = 4) -> list[str]:
         },
     }
     lines = [json.dumps(header)]
-    for action, events in g.steps[:actions]:
+    pile = [deal["starter"]]  # the discard pile since the last reshuffle, top last
+    for i, (action, events) in enumerate(g.steps[:actions]):
         rec: dict[str, Any] = {"action": action}
+        if action["type"] == "play":
+            card = action["card"]
+            if impossible_after is not None and i >= impossible_after and action["seat"] != 0:
+                gone = [k for k in dict.fromkeys(pile) if pile.count(k) == DECK_COUNTS[k]]
+                if same := [k for k in gone if k[0] == card[0] in "RGBY" and k != card]:
+                    rec["action"] = {**action, "card": same[0]}
+                    impossible_after = None
+            pile.append(card)
+        if any(e["type"] == "reshuffled" for e in events):
+            pile = pile[-1:]
         drawn = [
             {"seat": e["seat"], "cards": e["cards"] if e["seat"] == 0 else [None] * len(e["cards"])}
             for e in events
@@ -141,13 +155,13 @@ def _dealer_of(players: int, chance: list[dict[str, Any]]) -> int:
     return pos.dealer
 
 
-def case_hidden(actions: int) -> dict[str, Any]:
+def case_hidden(actions: int, impossible_after: int | None = None) -> dict[str, Any]:
     """Validate :func:`hidden_trace`; the time of each line is taken from the replay (both
     passes: the first finds the witness, the second replays it), summed by thirds."""
     from unospec import unknown_cards
     from unospec.validate import validate_lines
 
-    lines = hidden_trace(actions)
+    lines = hidden_trace(actions, impossible_after=impossible_after)
     per_line = [0.0] * (len(lines) + 1)
     step = unknown_cards._Replay.line
 
@@ -408,6 +422,13 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
     record("hidden 4p 3 hidden hands", runs, "seconds")
     for key in ("cpu_seconds", "ms_per_action_by_thirds", "status", "unknown"):
         cases["hidden 4p 3 hidden hands"][key] = runs[0].get(key)
+    # the same trace with a card no hand can hold laid near its end: refuted, not valid
+    runs = [
+        run_case("hidden", actions=150 if quick else 1000, impossible_after=100 if quick else 900)
+    ]
+    record("hidden 4p 3 hidden hands, refuted near the end", runs, "seconds")
+    for key in ("cpu_seconds", "status", "message"):
+        cases["hidden 4p 3 hidden hands, refuted near the end"][key] = runs[0].get(key)
     serve = [sys.executable, "-m", "unospec", "serve"]
     example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
     games = 2 if quick else 8

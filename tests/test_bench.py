@@ -131,6 +131,8 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
         and len(hidden["ms_per_action_by_thirds"]) == 3
     )
     assert all(t["met"] in (True, False, None) for t in results["targets"])
+    refuted = cases["hidden 4p 3 hidden hands, refuted near the end"]
+    assert refuted["status"] == 1 and "cannot all be true" in refuted["message"]
     from unospec.reference import native
 
     if native.stale() is None:  # both builds are measured against RLCard in the same run

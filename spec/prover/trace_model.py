@@ -81,6 +81,10 @@ STRETCH = 128
 #: that runs out of it leaves the trace to the check with every batch free, the slow one
 STRETCH_WORK = 16_000_000
 
+#: Z3's work for a refutation from the facts about the broken kinds alone, before the
+#: whole trace is asked (see :meth:`TraceModel._refute_kinds`)
+KINDS_WORK = 4_000_000
+
 
 @dataclass
 class Assertion:
@@ -140,7 +144,7 @@ class TraceModel:
         self._caps: list[tuple[str, Linear]] = []  # (kind, circulation <= deck) per checkpoint
         # the epoch caps at each reshuffle (== where the pile ran out): with those of now,
         # every circulation cap follows
-        self._tallies: list[Linear] = []
+        self._tallies: list[tuple[str, Linear]] = []  # (kind, tally or cap) per epoch
         self._index: dict[str, list[Any]] = {}  # variable -> the facts that mention it
         self._checked = [0, 0, 0, 0]  # assertions, background, caps, tallies the witness meets
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
@@ -292,8 +296,8 @@ class TraceModel:
         self._caps.extend(self._circulation_caps())
         values = self.values
         ran_out = sum(value(e, values) for e in self.circulation.values()) == DECK_SIZE
-        for _, cap in self._epoch_caps():
-            self._tallies.append(Linear(cap.terms, "==", cap.const) if ran_out else cap)
+        for k, cap in self._epoch_caps():
+            self._tallies.append((k, Linear(cap.terms, "==", cap.const) if ran_out else cap))
         if ran_out:
             self.epoch = {k: {"": DECK_COUNTS[k]} for k in KINDS}
         for k, n in Counter(cards).items():
@@ -359,7 +363,7 @@ class TraceModel:
         Z3 for another one; if there is none, return a minimal core of assertions."""
         a, b, c, d = self._checked
         fresh = [x.fact for x in self.assertions[a:]] + self._background[b:]
-        fresh += [cap for _, cap in self._caps[c:]] + self._tallies[d:]
+        fresh += [cap for _, cap in self._caps[c:] + self._tallies[d:]]
         self._checked = [
             len(self.assertions),
             len(self._background),
@@ -429,8 +433,10 @@ class TraceModel:
         only a few batches are set free (:meth:`_window`), the others held at their cards,
         and those Z3's cores name join them, each check bounded by Z3's work
         (:class:`unospec.spec.prover.trace_solver.Unary`); then the same from a stretch
-        of the latest :data:`STRETCH`; failing that, every batch, within the time left. Only when no witness exists is the whole trace handed to the
-        session, for the lines that cannot all be true."""
+        of the latest :data:`STRETCH`. Then the facts about the broken kinds alone may
+        refute the trace (:meth:`_refute_kinds`); failing that, every batch is set free,
+        within the time left. Only when no witness exists is the whole trace handed to
+        the session, for the lines that cannot all be true."""
         self.solver_calls += 1
         try:
             self._left()
@@ -439,6 +445,8 @@ class TraceModel:
             got = self._unary.witness(self._window(broken))
             if got is None and len(self.sizes) > STRETCH:
                 got = self._unary.witness(self._window(broken, STRETCH), work=STRETCH_WORK)
+            if got is None and (refuted := self._refute_kinds(broken)) is not None:
+                return refuted
             if got is None:
                 got = self._unary.whole(self._left())  # (the clock: only whether time is left)
             if got is None:
@@ -458,6 +466,28 @@ class TraceModel:
             raise Budget("the solver's time budget was spent")
         return left
 
+    def _refute_kinds(self, broken: Sequence[Any]) -> Outcome | None:
+        """A minimal core from the facts about the kinds of card the broken facts are about
+        (and those the pile runs short of) alone, within :data:`KINDS_WORK` of Z3's work;
+        ``None`` when they can all hold or Z3 cannot tell within it. Any part of the facts
+        that cannot all hold refutes the trace, and what the few kinds' facts refute, they
+        refute in a problem a fraction of the whole trace's size."""
+        deps = set().union(*(self.batch_names(f) for f in broken))
+        kinds = {n.rpartition(":")[2] for n in deps}
+        kinds |= {k for k, v in self.pile_counts().items() if v < 0}
+        if not kinds or len(kinds) > len(KINDS) // 4:
+            return None
+        part = Session(self, frozenset(kinds), work=KINDS_WORK)
+        part.deadline = self.deadline
+        part.sync()
+        try:
+            if part.witness() is not None:
+                return None
+            return self._core(part)
+        except Budget:
+            self._left()  # the clock, if it was that; otherwise the whole trace decides
+            return None
+
     def _refute(self) -> Outcome:
         """The whole trace to the session: a minimal core of what cannot all be true (or,
         should the session find a witness after all, that witness)."""
@@ -471,6 +501,10 @@ class TraceModel:
             preset_values(self, got)
             self.version += 1
             return Outcome(True)
+        return self._core(session)
+
+    def _core(self, session: Session) -> Outcome:
+        """The refutation: the session's minimal core, as the lines it names."""
         said, short = session.core()
         need = None
         if len(short) == 1:

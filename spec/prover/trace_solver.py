@@ -121,19 +121,36 @@ class Session:
     relaxation): a set of lines the relaxation refutes is refuted, without the integer
     search. Structure is added as the trace grows; Z3 keeps what it learnt."""
 
-    def __init__(self, model: TraceModel) -> None:
+    def __init__(
+        self, model: TraceModel, kinds: frozenset[str] | None = None, work: int = 0
+    ) -> None:
         self.model = model
+        #: only the facts about these kinds of card (``None``: every fact). Any part of
+        #: the facts that cannot all hold is a refutation of the whole, and its minimal
+        #: core a minimal core of the whole: a small problem of the broken kinds refutes a
+        #: long trace where the whole one is slow to
+        self.kinds = kinds
         self.int = z3.Solver(ctx=z3.Context())
         self.real = z3.Solver(ctx=z3.Context())
+        for solver in (self.int, self.real):
+            solver.set("rlimit", work)  # 0: no bound on the work (the clock bounds it)
         self.ids: dict[str, str] = {}
         self.bounds: dict[str, tuple[int, int]] = {}
-        self.done = {"free": 0, "batches": 0, "defs": 0, "background": 0, "said": 0, "caps": 0}
+        self.done = dict.fromkeys(("free", "batches", "defs", "background", "said", "caps"), 0)
+        self.done["tallies"] = 0
         self.flags: dict[int, str] = {}  # assertion index -> its flag's name
         self.deck = {k: f"d{i}" for i, k in enumerate(KINDS)}
         self.now: dict[str, Linear] = {}  # the circulation caps of the latest call
         self.deadline: float | None = None
         self._relaxed = 0
         self._model = ""
+
+    def _about(self, fact: Any) -> bool:
+        """Is ``fact`` one of this session's (every fact is, without :attr:`kinds`)?"""
+        if self.kinds is None:
+            return True
+        names = self.model.batch_names(fact)
+        return not names or any(n.rpartition(":")[2] in self.kinds for n in names)
 
     def _id(self, name: str) -> str:
         got = self.ids.get(name)
@@ -157,7 +174,8 @@ class Session:
     def sync(self) -> None:
         """Hand Z3 everything said since the last call."""
         m, done = self.model, self.done
-        self.now = dict(m._circulation_caps())  # (first: it may define variables)
+        self.now = dict(m._circulation_caps())  # (first: they may define variables)
+        epoch_now = m._epoch_caps()
         out: list[str] = []
         if not done["free"]:
             out.extend(f"(declare-const {d} Bool)" for d in self.deck.values())
@@ -174,13 +192,20 @@ class Session:
             v = self._id(n)
             terms = " ".join(f"(* {_num(c)} {self._id(u)})" for u, c in e.items() if u)
             out.append(f"(declare-const {v} Int)(assert (= {v} (+ {terms} {_num(e.get('', 0))})))")
-        facts: list[tuple[str, Any]] = [("", f) for f in m._background[done["background"] :]]
+        facts: list[tuple[str, Any]] = [
+            ("", f) for f in m._background[done["background"] :] if self._about(f)
+        ]
         for i in range(done["said"], len(m.assertions)):
+            if not self._about(m.assertions[i].fact):
+                continue
             flag = self.flags[i] = f"s{i}"
             out.append(f"(declare-const {flag} Bool)")
             facts.append((flag, m.assertions[i].fact))
+        # the deck's limits, each behind its kind's flag: the circulation caps, and the
+        # epochs' tallies and caps that say the same in a form Z3 propagates
         caps = m._caps[done["caps"] :] + list(self.now.items())
-        facts.extend((self.deck[k], cap) for k, cap in caps)
+        caps += m._tallies[done["tallies"] :] + epoch_now
+        facts.extend((self.deck[k], cap) for k, cap in caps if self._about(cap))
         done.update(
             free=len(m._free),
             batches=len(batches),
@@ -188,6 +213,7 @@ class Session:
             background=len(m._background),
             said=len(m.assertions),
             caps=len(m._caps),
+            tallies=len(m._tallies),
         )
         for solver, outright in ((self.int, False), (self.real, True)):
             said = [
@@ -210,13 +236,10 @@ class Session:
             if extra is not None:
                 s.from_string(extra)
         try:
+            self._clock(real)
             if real.check(*(z3.Bool(n, real.ctx) for n in names)) == z3.unsat:
                 return [str(c) for c in real.unsat_core()]
-            if self.deadline is not None:
-                left = self.deadline - time.monotonic()
-                if left <= 0:
-                    raise Budget("the solver's time budget was spent")
-                whole.set("timeout", max(1, int(left * 1000)))
+            self._clock(whole)
             got = whole.check(*(z3.Bool(n, whole.ctx) for n in names))
             if got == z3.unknown:
                 raise Budget(f"Z3 could not decide ({whole.reason_unknown()})")
@@ -227,6 +250,14 @@ class Session:
         finally:
             real.pop()
             whole.pop()
+
+    def _clock(self, solver: z3.Solver) -> None:
+        """Bound ``solver``'s next check by the time left (:class:`Budget` if none is)."""
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise Budget("the solver's time budget was spent")
+            solver.set("timeout", max(1, int(left * 1000)))
 
     def witness(self) -> dict[str, int] | None:
         """Counts for every variable that make everything said true, or ``None``."""
@@ -253,7 +284,7 @@ class Session:
             if name not in keep:
                 continue
             trial = [u for u in keep if u != name]
-            got = self.unsat(trial)
+            got = self._unsat_within_work(trial)
             if got is not None:
                 inside = set(got)
                 keep = [u for u in trial if u in inside]
@@ -262,6 +293,17 @@ class Session:
         said = sorted(by_flag[n][1] for n in keep if by_flag[n][0] == "line")
         short = [by_flag[n][1] for n in keep if by_flag[n][0] == "deck"]
         return said, short
+
+    def _unsat_within_work(self, names: Sequence[str]) -> list[str] | None:
+        """:meth:`unsat`, with a check that runs out of the session's work (not of the
+        clock) taken as "some witness may meet them": the core then keeps a name it
+        could not show it can do without (it stays a core, perhaps not a minimal one)."""
+        try:
+            return self.unsat(names)
+        except Budget:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                raise
+            return None
 
     def need(self, kind: str, names: Sequence[str]) -> int | None:
         """The fewest copies of ``kind`` the flags ``names`` need at once (over the deck's)."""
@@ -275,8 +317,11 @@ class Session:
             flag = f"x{self._relaxed}"
             cap = self._fact(Linear(base.terms, "<=", base.const - n))
             extra = f"(declare-const {flag} Bool)(assert (=> {flag} {cap}))"
-            if self.unsat([*names, *others, flag], extra) is None:
-                return n
+            try:
+                if self.unsat([*names, *others, flag], extra) is None:
+                    return n
+            except Budget:  # out of work (or of time: the verdict stands without the count)
+                return None
         return None
 
 
@@ -362,7 +407,7 @@ class Unary:
             )
         facts = list(m._background[done["background"] :])
         facts += [a.fact for a in m.assertions[done["said"] :]]
-        facts += m._tallies[done["tallies"] :]
+        facts += [t for _, t in m._tallies[done["tallies"] :]]
         for k, cap in now:
             if self.caps.get(k) != cap:
                 self.caps[k] = cap

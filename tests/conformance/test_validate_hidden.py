@@ -864,3 +864,18 @@ def test_every_process_gives_the_same_verdict_witness_and_solver_calls():
     assert runs[0] == runs[1]
     assert runs[0]["status"] == "valid" and len(runs[0]["witness"]) == 58
     assert re.search(r"\d+ solver call\(s\)", runs[0]["message"])
+
+
+def test_a_card_no_hand_can_hold_late_in_a_long_trace_is_refuted_not_left_undecided():
+    """The bench's 1,000-action trace (three hidden hands, 380 unknown cards) with a
+    hidden seat laying, on line 903, a card both of whose copies are on the discard pile.
+    Before the refutation from the broken kind's facts alone, the whole trace's session
+    left a trace like it undecided after 300 s."""
+    from unospec.bench import hidden_trace
+
+    v = validate_lines(hidden_trace(1000, impossible_after=900), solver_seconds=120)
+    assert v.status == 1 and v.rule == "DECK-COMPOSITION"
+    assert v.line == 903 and v.field == "/action/card"
+    assert "they need 3 copies of GD2 but the deck has 2" in v.message
+    lines = sorted({a["line"] for a in v.core})
+    assert lines[-1] == 903 and all(line < 903 for line in lines[:-1])

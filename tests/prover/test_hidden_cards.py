@@ -260,7 +260,7 @@ def test_when_the_pile_runs_out_each_epoch_is_tallied_on_its_own():
     since the start; after it, what the new pile holds is known."""
     m = _pile_runs_out(["B1", "WD4", "B2"])
     assert len(m._tallies) == len(DECK_COUNTS)
-    assert all(t.op == "==" for t in m._tallies)
+    assert all(t.op == "==" for _, t in m._tallies)
     # the epoch since: every copy but those reshuffled, and seat 2's draw from the new pile
     (drawn,) = list(m.sizes)[-1:]
     assert {k: m.epoch[k] for k in ("WD4", "B1", "R1")} == {
