@@ -806,9 +806,10 @@ def step_properties(
         back = p if n == 2 else mod(p - d, n)  # REVERSE-TWO-PLAYER: a Skip
         # V-SEVEN-ZERO: an announced 7 leaves its player to choose a hand, an announced 0
         # passes every hand one seat on in the direction of play
-        number = [k for k in K.OF_CLASS[ar.NUMBER]]
-        seven = ops.sum([claim[k] for k in number if K.FACE[k] == 7]) if r.seven_swap else 0
-        zero = ops.sum([claim[k] for k in number if K.FACE[k] == 0]) if r.zero_rotate else 0
+        # (the face of the one card announced: a Skip, Reverse or Draw Two has none below 10)
+        face = ops.weigh(claim, K.FACE)
+        seven = face == 7 if r.seven_swap else False
+        zero = face == 0 if r.zero_rotate else False
         size = ops.pick(m.sizes(pre), p)
 
         def owing(count: int) -> Any:
@@ -827,10 +828,9 @@ def step_properties(
             goes_on = a([post.direction == (-d if rev else d), handed, owes, post.phase == TURN])
             if r.seven_swap and cl == ar.NUMBER:
                 swapping = a([post.phase == SWAP, post.to_act == p, post.direction == d, owes])
-                goes_on = ops.ite(seven == 1, swapping, goes_on)
-            if (
-                r.stackable and d2
-            ):  # V-STACK-DRAW: the victim of an announced Draw Two may answer it
+                goes_on = ops.ite(seven, swapping, goes_on)
+            # V-STACK-DRAW: the victim of an announced Draw Two may answer it
+            if r.stackable and d2:
                 stacked = a(
                     [
                         post.phase == STACK,
@@ -866,7 +866,7 @@ def step_properties(
                     for w in (1, -1)
                 ]
             )
-            moved = ops.ite(a([zero == 1, size > 0]), rotated, same)
+            moved = ops.ite(a([zero, size > 0]), rotated, same)
         else:
             moved = same
         return a(
