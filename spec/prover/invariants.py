@@ -796,63 +796,57 @@ def step_properties(
 
     def upheld(penalty: int) -> Any:
         """The face-down play stands: the announced card's effect, from its player; the
-        accuser (the next seat) first owes ``penalty`` cards."""
+        accuser (the next seat) first owes ``penalty`` cards. The announced card is one
+        coloured card; the effect is stated for each class it may be of."""
         p = pre.pend_from
         said = ops.sum(pre.announced) > 0
         claim = [ops.ite(said, x, t) for x, t in zip(pre.announced, pre.top, strict=True)]
         cnt = lambda cl: ops.sum([claim[k] for k in K.OF_CLASS[cl]])  # noqa: E731
-        skip, rev, d2 = cnt(ar.SKIP), cnt(ar.REVERSE), cnt(ar.DRAW_TWO)
+        coloured = (ar.NUMBER, ar.SKIP, ar.REVERSE, ar.DRAW_TWO)
         back = p if n == 2 else mod(p - d, n)  # REVERSE-TWO-PLAYER: a Skip
-        owed = penalty + 2 * d2
-        owes = ops.ite(owed > 0, a([post.owed_seat == s, post.owed_count == owed]), none_owed)
-        goes_on = a(
-            [
-                post.direction == ops.ite(rev == 1, -d, d),
-                imp(rev == 1, post.handed == back),
-                imp(a([rev == 0, skip + d2 == 0]), post.handed == mod(p + d, n)),
-                imp(skip + d2 == 1, post.handed == mod(p + 2 * d, n)),
-                owes,
-                post.phase == TURN,
-            ]
-        )
         # V-SEVEN-ZERO: an announced 7 leaves its player to choose a hand, an announced 0
         # passes every hand one seat on in the direction of play
-        number = [k for k in K.OF_CLASS[ar.NUMBER]]
-        seven = ops.sum([claim[k] for k in number if K.FACE[k] == 7]) if r.seven_swap else 0
-        zero = ops.sum([claim[k] for k in number if K.FACE[k] == 0]) if r.zero_rotate else 0
-        if r.seven_swap:
-            swapping = a([post.phase == SWAP, post.to_act == p, post.direction == d, owes])
-            goes_on = ops.ite(seven == 1, swapping, goes_on)
-        closing = penalty + (0 if r.single_round else 2 * d2)
-        won = a(
-            [
-                post.phase == SCORING,
-                post.winner == p,
-                ops.ite(
-                    closing > 0,
-                    a([post.owed_seat == s, post.owed_count == closing]),
-                    none_owed,
-                ),
-            ]
-        )
-        if r.stackable:  # V-STACK-DRAW: the victim of an announced Draw Two may answer it
-            stacked = a(
-                [
-                    d2 == 1,
-                    post.phase == STACK,
-                    post.to_act == mod(p + d, n),
-                    post.pend_from == p,
-                    post.pend_total == 2,
-                    post.pend_next == mod(p + 2 * d, n),
-                    post.direction == d,
-                    ops.ite(
-                        penalty > 0,
-                        a([post.owed_seat == s, post.owed_count == penalty]),
-                        none_owed,
-                    ),
-                ]
-            )
-            goes_on = anyof([goes_on, stacked])
+        # (the face of the one card announced: a Skip, Reverse or Draw Two has none below 10)
+        face = ops.weigh(claim, K.FACE)
+        seven = face == 7 if r.seven_swap else False
+        zero = face == 0 if r.zero_rotate else False
+        size = ops.pick(m.sizes(pre), p)
+
+        def owing(count: int) -> Any:
+            if count > 0:
+                return a([post.owed_seat == s, post.owed_count == count])
+            return none_owed
+
+        def takes(cl: int) -> Any:
+            """The effect of an announced card of class ``cl``."""
+            skip, rev, d2 = int(cl == ar.SKIP), int(cl == ar.REVERSE), int(cl == ar.DRAW_TWO)
+            owes = owing(penalty + 2 * d2)
+            if rev:
+                handed = post.handed == back
+            else:
+                handed = post.handed == mod(p + (2 if skip + d2 else 1) * d, n)
+            goes_on = a([post.direction == (-d if rev else d), handed, owes, post.phase == TURN])
+            if r.seven_swap and cl == ar.NUMBER:
+                swapping = a([post.phase == SWAP, post.to_act == p, post.direction == d, owes])
+                goes_on = ops.ite(seven, swapping, goes_on)
+            # V-STACK-DRAW: the victim of an announced Draw Two may answer it
+            if r.stackable and d2:
+                stacked = a(
+                    [
+                        post.phase == STACK,
+                        post.to_act == mod(p + d, n),
+                        post.pend_from == p,
+                        post.pend_total == 2,
+                        post.pend_next == mod(p + 2 * d, n),
+                        post.direction == d,
+                        owing(penalty),
+                    ]
+                )
+                goes_on = anyof([goes_on, stacked])
+            closing = penalty + (0 if r.single_round else 2 * d2)
+            won = a([post.phase == SCORING, post.winner == p, owing(closing)])
+            return a([imp(size > 0, goes_on), imp(size == 0, won)])
+
         same = a(
             [eq(post.hands[i][k], pre.hands[i][k]) for i in range(n) for k in range(K.N_KINDS)]
         )
@@ -872,13 +866,13 @@ def step_properties(
                     for w in (1, -1)
                 ]
             )
-            moved = ops.ite(a([zero == 1, ops.pick(m.sizes(pre), p) > 0]), rotated, same)
+            moved = ops.ite(a([zero, size > 0]), rotated, same)
         else:
             moved = same
         return a(
             [
-                imp(ops.pick(m.sizes(pre), p) > 0, goes_on),
-                imp(ops.pick(m.sizes(pre), p) == 0, won),
+                ops.sum([cnt(cl) for cl in coloured]) == 1,
+                *[imp(cnt(cl) == 1, takes(cl)) for cl in coloured],
                 post.colour == pre.colour,
                 moved,
                 *[post.top[k] == pre.top[k] for k in range(K.N_KINDS)],

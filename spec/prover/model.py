@@ -955,28 +955,41 @@ class Model:
     def cheat_effect(self, st: State) -> State:
         """effects.cheat_accept: the play stands as announced; the announced card's effect
         applies (under V-SEVEN-ZERO an announced 7 asks for a swap and an announced 0 passes
-        the hands on), or it ends the round if it was the last card."""
+        the hands on), or it ends the round if it was the last card. The effect is the
+        announced card's class's (a coloured card: a number, Skip, Reverse or Draw Two), one
+        branch per class, so that each works with the class's own counts."""
         ops, ar = self.ops, self.ar
         c, player = self.claim(st), st.pend_from
-        skips = ops.sum([c[k] for k in K.OF_CLASS[ar.SKIP]])
-        flips = ops.sum([c[k] for k in K.OF_CLASS[ar.REVERSE]])
-        draws = 2 * ops.sum([c[k] for k in D2_KINDS])
         done = self.cleared(st)
 
-        def effect() -> State:
-            if not (self.rules.seven_swap or self.rules.zero_rotate):
+        def effect(cls: int) -> State:
+            skips, flips, draws = self.card_effect(cls)
+
+            def goes_on() -> State:
+                if cls == ar.NUMBER and (self.rules.seven_swap or self.rules.zero_rotate):
+                    # V-SEVEN-ZERO: an announced 7 or 0 swaps or passes on hands as a real one would
+                    return self.seven_zero(done, player, c)
                 return self.finish(done, player, skips, flips, draws, 1)
-            # V-SEVEN-ZERO: an announced 7 or 0 swaps or passes on hands as a real one would
+
             return ops.branch(
-                ops.sum([c[k] for k in K.OF_CLASS[ar.NUMBER]]) == 1,
-                lambda: self.seven_zero(done, player, c),
-                lambda: self.finish(done, player, skips, flips, draws, 1),
+                self.size_of(st, player) == 0,
+                lambda: self.go_out(done, player, draws),
+                goes_on,
             )
 
+        def of(cls: int) -> Any:
+            return ops.sum([c[k] for k in K.OF_CLASS[cls]]) == 1
+
         return ops.branch(
-            self.size_of(st, player) == 0,
-            lambda: self.go_out(done, player, draws),
-            effect,
+            of(ar.NUMBER),
+            lambda: effect(ar.NUMBER),
+            lambda: ops.branch(
+                of(ar.SKIP),
+                lambda: effect(ar.SKIP),
+                lambda: ops.branch(
+                    of(ar.REVERSE), lambda: effect(ar.REVERSE), lambda: effect(ar.DRAW_TWO)
+                ),
+            ),
         )
 
     def cheat_accept(self, st: State, seat: Any) -> State:

@@ -554,6 +554,39 @@ def _before(m: Model, players: int, fixed: tuple[tuple[str, int], ...]) -> tuple
     return _PRE[key]
 
 
+#: the invariants of a state after a step, by the terms of that state and of the state before
+#: it (see :func:`_invariants`)
+_POST: dict[tuple[Any, ...], tuple[dict[str, Any], State, State]] = {}
+_FIELDS = [f.name for f in dataclasses.fields(State)]
+
+
+def _terms(x: Any) -> Any:
+    """``x`` (a state's field) by its terms: Z3 keeps one copy of equal terms, so equal
+    terms are one address (while they are alive)."""
+    if type(x) is list:
+        return tuple([_terms(y) for y in x])
+    return ("t", x.ast.value) if isinstance(x, z3.AstRef) else x
+
+
+def _invariants(m: Model, post: State, pre: State) -> dict[str, Any]:
+    """``invariants(m, post, pre)``, built once per process for the same terms: the steps
+    of profile groups whose rules differ where a step reads them still end, on most of their
+    branches, in the very same state (Z3 shares equal terms). The invariants read no rule
+    outside ``INVARIANT_RULES``; both states stay alive with them, so their ids are not reused."""
+    r = m.rules
+    key = (
+        m.n,
+        type(m),
+        m.ar,
+        *(getattr(r, f) for f in INVARIANT_RULES),
+        *(_terms(getattr(st, f)) for st in (post, pre) for f in _FIELDS),
+    )
+    hit = _POST.get(key)
+    if hit is None:
+        hit = _POST[key] = (invariants(m, post, pre), post, pre)
+    return hit[0]
+
+
 def obligation(
     rules: Rules, players: int, action: str, ar: ModuleType = arithmetic, model: type[Model] = Model
 ) -> Obligation:
@@ -570,7 +603,7 @@ def obligation(
     outcomes = leaves(result)
     goals = []
     for i, (_, post) in enumerate(outcomes):
-        props = {**invariants(m, post, pre), **step_properties(m, action, pre, params, post)}
+        props = {**_invariants(m, post, pre), **step_properties(m, action, pre, params, post)}
         goals += [(name, i, f) for name, f in props.items()]
     return Obligation(m, pre, params, hyps, outcomes, goals, assumed)
 
@@ -872,7 +905,7 @@ def _forget() -> None:
     garbage collector quick."""
     from unospec.spec.prover import evaluators, policies
 
-    for cache in (_PRE, _SETTLED, evaluators._CMP, policies._GUARDS, policies._START):
+    for cache in (_PRE, _POST, _SETTLED, evaluators._CMP, policies._GUARDS, policies._START):
         cache.clear()
 
 
