@@ -126,9 +126,10 @@ class Session:
     ) -> None:
         self.model = model
         #: only the facts about these kinds of card (``None``: every fact). Any part of
-        #: the facts that cannot all hold is a refutation of the whole, and its minimal
-        #: core a minimal core of the whole: a small problem of the broken kinds refutes a
-        #: long trace where the whole one is slow to
+        #: the facts that cannot all hold is a refutation of the whole, and its core a
+        #: core of the whole (minimal, when each check of :meth:`core` settles within the
+        #: ``work``): a small problem of the broken kinds refutes a long trace where the
+        #: whole one is slow to
         self.kinds = kinds
         self.int = z3.Solver(ctx=z3.Context())
         self.real = z3.Solver(ctx=z3.Context())
