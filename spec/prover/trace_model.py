@@ -151,7 +151,6 @@ class TraceModel:
         self._checked = [0, 0, 0, 0]  # assertions, background, caps, tallies the witness meets
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
-        self._z3: Any = None  # the Z3 context of the windows, made when first needed
         self._unary: Unary | None = None  # every batch in one solver, made when first needed
 
     # -- expressions ---------------------------------------------------------------------
@@ -411,6 +410,12 @@ class TraceModel:
 
     # -- the solver ------------------------------------------------------------------------
 
+    def _broken_kinds(self, deps: set[str]) -> set[str]:
+        """The kinds of card broken facts are about (``deps``: the batch variables they
+        depend on), and those the pile runs short of."""
+        kinds = {n.rpartition(":")[2] for n in deps}
+        return kinds | {k for k, v in self.pile_counts().items() if v < 0}
+
     def _window(self, broken: Sequence[Any], stretch: int = 0) -> list[str]:
         """The batches a solver call sets free first: the latest :data:`WINDOW` of those
         the broken facts depend on (among the latest :data:`RECENT`), of those holding the
@@ -419,8 +424,7 @@ class TraceModel:
         the latest :data:`WINDOW` holding their kinds, and the latest ``stretch``."""
         batches = list(self.sizes)
         deps = set().union(*(self.batch_names(f) for f in broken))
-        kinds = {n.rpartition(":")[2] for n in deps}
-        kinds |= {k for k, v in self.pile_counts().items() if v < 0}
+        kinds = self._broken_kinds(deps)
         values = self.values
         young = set(batches[-RECENT:]) if not stretch else set(batches)
         mine = [b for b in batches if b in young and any(f"{b}:{k}" in deps for k in KINDS)]
@@ -474,9 +478,7 @@ class TraceModel:
         ``None`` when they can all hold or Z3 cannot tell within it. Any part of the facts
         that cannot all hold refutes the trace, and what the few kinds' facts refute, they
         refute in a problem a fraction of the whole trace's size."""
-        deps = set().union(*(self.batch_names(f) for f in broken))
-        kinds = {n.rpartition(":")[2] for n in deps}
-        kinds |= {k for k, v in self.pile_counts().items() if v < 0}
+        kinds = self._broken_kinds(set().union(*(self.batch_names(f) for f in broken)))
         if not kinds or len(kinds) > len(KINDS) // 4:
             return None
         part = Session(self, frozenset(kinds), work=KINDS_WORK)
