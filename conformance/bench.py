@@ -90,6 +90,30 @@ def case_validate(traces: int, seconds: float) -> dict[str, Any]:
     return {"actions_per_s": actions / dt, "actions": actions, "traces": len(corpus)}
 
 
+def case_validate_jobs(traces: int, jobs: int) -> dict[str, Any]:
+    """A corpus of ``traces`` files (whole four-player matches) validated as
+    ``unospec validate --jobs N`` does (:class:`unospec.corpus.ValidationRun`: a worker
+    process per job, a file at a time); actions per second of wall time, the workers'
+    start included."""
+    from unospec.corpus import ValidationRun
+    from unospec.reference.trace import play
+
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for seed in range(traces):
+            path = Path(tmp) / f"match-{seed}.jsonl"
+            path.write_text("\n".join(play(4, "official", seed=seed).lines()) + "\n")
+            paths.append(str(path))
+        run = ValidationRun(paths, jobs=jobs)
+        start = time.perf_counter()
+        run.run()
+        dt = time.perf_counter() - start
+    verdicts = run.verdicts()
+    assert all(v.status == 0 for v in verdicts), [v.message for v in verdicts if v.status]
+    actions = sum(v.actions for v in verdicts)
+    return {"actions_per_s": actions / dt, "actions": actions, "traces": traces, "jobs": jobs}
+
+
 def hidden_trace(actions: int, players: int = 4, impossible_after: int | None = None) -> list[str]:
     """The first seeded single-round game of ``players`` with at least ``actions`` actions
     (uniformly random legal play, official), as seat 0 logs it: the other hands and what
@@ -277,6 +301,7 @@ def case_prove() -> dict[str, Any]:
 CASES = {
     "engine": case_engine,
     "validate": case_validate,
+    "validate_jobs": case_validate_jobs,
     "hidden": case_hidden,
     "certify": case_certify,
     "echo": case_echo,
@@ -418,6 +443,20 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         cases[f"engine {label}"]["games_per_s"] = median_of(runs, "games_per_s")
     runs = [run_case("validate", traces=2 if quick else 6, seconds=seconds) for _ in range(repeats)]
     record("validate", runs, "actions_per_s")
+    # a corpus with one job and with two, in turns (as certify's below): the scaling is the
+    # median of the paired ratios
+    by_jobs = {1: [], 2: []}
+    for _ in range(repeats):
+        for jobs, runs in by_jobs.items():
+            runs.append(run_case("validate_jobs", traces=4 if quick else 16, jobs=jobs))
+    for jobs, runs in by_jobs.items():
+        record(f"validate corpus --jobs {jobs}", runs, "actions_per_s")
+    paired = [
+        two["actions_per_s"] / one["actions_per_s"]
+        for one, two in zip(by_jobs[1], by_jobs[2], strict=True)
+        if one.get("actions_per_s") and "actions_per_s" in two
+    ]
+    results["validate_jobs_scaling"] = statistics.median(paired) if paired else None
     runs = [run_case("hidden", actions=150 if quick else 1000)]
     record("hidden 4p 3 hidden hands", runs, "seconds")
     for key in ("cpu_seconds", "ms_per_action_by_thirds", "status", "unknown"):
@@ -489,6 +528,12 @@ def judge_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             ">=",
         ),
         ("validated actions/s", median("validate"), 50_000, ">="),
+        (
+            "validate jobs scaling 1→2, actions/s with 2 jobs ÷ with 1 (a corpus)",
+            results.get("validate_jobs_scaling"),
+            1.6,
+            ">=",
+        ),
         (
             "hidden cards: 1,000-action 4-player trace, seconds",
             median("hidden 4p 3 hidden hands"),

@@ -12,6 +12,7 @@ from unospec.bench import (
     case_engine,
     case_hidden,
     case_validate,
+    case_validate_jobs,
     hidden_trace,
     judge_targets,
     run_case,
@@ -38,6 +39,16 @@ def test_the_engine_case_runs_the_build_it_is_asked_for():
 def test_validate_case_validates_real_traces():
     r = case_validate(1, 0.1)
     assert r["actions"] > 0 and r["traces"] == 1
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_corpus_case_validates_every_file_with_its_jobs(jobs):
+    r = case_validate_jobs(3, jobs)
+    assert r["traces"] == 3 and r["jobs"] == jobs
+    # every action of the three whole matches, each file validated once
+    from unospec.reference.trace import play
+
+    assert r["actions"] == sum(len(play(4, "official", seed=s).steps) for s in range(3))
 
 
 def test_hidden_case_validates_a_game_seen_from_seat_zero():
@@ -83,6 +94,7 @@ def test_targets_are_judged_against_the_issue_goals():
     results = {
         "ratio_reference_over_rlcard_4p": 0.6,
         "certify_jobs_scaling": {"serve": 1.7},
+        "validate_jobs_scaling": 1.4,
         "cases": {
             "validate": {"median": 60_000.0},
             "certify serve --jobs 1": {"median": 4_000.0, "messages_per_s": 30_000.0},
@@ -95,6 +107,7 @@ def test_targets_are_judged_against_the_issue_goals():
     assert met == {
         "reference ÷ RLCard, 4 players, actions/s": False,
         "validated actions/s": True,
+        "validate jobs scaling 1→2, actions/s with 2 jobs ÷ with 1 (a corpus)": False,
         "hidden cards: 1,000-action 4-player trace, seconds": None,
         "hidden cards: peak memory, MB": None,
         "hidden cards: last third's time per action ÷ first third's": None,
@@ -121,7 +134,8 @@ def test_a_quick_bench_runs_every_case_and_judges_the_targets():
     for name in ("engine official 4p", "validate", "certify serve --jobs 1", "echo floor"):
         assert cases[name]["median"] > 0, name
         assert cases[name]["max_rss_mb"] > 0, name
-    assert len(results["targets"]) == 10
+    assert len(results["targets"]) == 11
+    assert cases["validate corpus --jobs 2"]["median"] > 0 and results["validate_jobs_scaling"]
     # one certify job is a harness and a program: at least half a core, at most all
     assert 0.5 < results["certify_one_job_cores"]["serve"] <= (os.cpu_count() or 1)
     hidden = cases["hidden 4p 3 hidden hands"]

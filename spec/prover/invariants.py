@@ -9,7 +9,10 @@ implementation is checked *against*, not a restatement of it.
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from typing import Any
+
+import z3
 
 from unospec.spec import arithmetic as ar
 from unospec.spec.prover import kinds as K
@@ -53,11 +56,18 @@ PROPERTIES = {
 }
 
 
-def invariants(m: Model, st: State, before: State | None = None) -> dict[str, Any]:
+def invariants(
+    m: Model, st: State, before: State | None = None, known: Container[int] = ()
+) -> dict[str, Any]:
     """The state invariants of ``st`` as formulas (or Python booleans on concrete states).
 
     With ``before`` (a state whose invariants are assumed), a per-kind conjunct built from
-    exactly the same terms as in ``before`` is left out: it is one of the assumptions.
+    exactly the same terms as in ``before`` is left out: it is one of the assumptions. So
+    is, with ``known`` (the Z3 terms, by address, of the conjuncts of the invariants of ``before``),
+    any conjunct of a conjunction here that is the very same term as one of those: the
+    facts a step leaves alone (most of "turn order", say) are not asked again. Leaving out
+    a conjunct that holds changes no formula's truth where the assumptions hold, and the
+    formulas are only ever asked there.
     """
     ops, n, r = m.ops, m.n, m.rules
 
@@ -67,7 +77,16 @@ def invariants(m: Model, st: State, before: State | None = None) -> dict[str, An
     def column(s: State, k: int) -> list[Any]:
         return [h[k] for h in s.hands] + [s.draw[k], s.disc[k]]
 
-    a, imp = ops.all, ops.implies
+    imp = ops.implies
+    if known:
+
+        def a(xs: Sequence[Any]) -> Any:
+            return ops.all(
+                [x for x in xs if not (isinstance(x, z3.ExprRef) and x.ast.value in known)]
+            )
+
+    else:
+        a = ops.all
     sizes = m.sizes(st)
     playing = ops.any([st.phase == p for p in PLAYING])
     facing = ops.any([st.phase == CHALLENGE, st.phase == STACK])

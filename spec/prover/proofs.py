@@ -539,6 +539,26 @@ class Obligation:
 
 _PRE: dict[Any, tuple[State, list[Any]]] = {}
 
+#: the conjuncts of a state's invariants (nested conjunctions flattened) by their terms'
+#: addresses (Z3 keeps one copy of equal terms), by the id of the list of its invariants in
+#: ``_PRE``, which keeps them alive
+_KNOWN: dict[int, frozenset[int]] = {}
+
+
+def _known(assumed: list[Any]) -> frozenset[int]:
+    """Every conjunct of the formulas ``assumed`` (see ``_KNOWN``)."""
+    got = _KNOWN.get(id(assumed))
+    if got is None:
+        ids: set[int] = set()
+        todo = [f for f in assumed if isinstance(f, z3.ExprRef)]
+        while todo:
+            f = todo.pop()
+            ids.add(f.ast.value)
+            if z3.is_and(f):
+                todo.extend(f.children())
+        got = _KNOWN[id(assumed)] = frozenset(ids)
+    return got
+
 
 def _before(m: Model, players: int, fixed: tuple[tuple[str, int], ...]) -> tuple[State, list[Any]]:
     """The symbolic state before a step, and its invariants (shared by every step that fixes
@@ -568,11 +588,12 @@ def _terms(x: Any) -> Any:
     return ("t", x.ast.value) if isinstance(x, z3.AstRef) else x
 
 
-def _invariants(m: Model, post: State, pre: State) -> dict[str, Any]:
-    """``invariants(m, post, pre)``, built once per process for the same terms: the steps
-    of profile groups whose rules differ where a step reads them still end, on most of their
-    branches, in the very same state (Z3 shares equal terms). The invariants read no rule
-    outside ``INVARIANT_RULES``; both states stay alive with them, so their ids are not reused."""
+def _invariants(m: Model, post: State, pre: State, assumed: list[Any]) -> dict[str, Any]:
+    """``invariants(m, post, pre, known)``, with ``known`` the conjuncts of the invariants
+    ``assumed`` of ``pre``, built once per process for the same terms: the steps of profile
+    groups whose rules differ where a step reads them still end, on most of their branches,
+    in the very same state (Z3 shares equal terms). The invariants read no rule outside
+    ``INVARIANT_RULES``; both states stay alive with them, so their ids are not reused."""
     r = m.rules
     key = (
         m.n,
@@ -583,7 +604,7 @@ def _invariants(m: Model, post: State, pre: State) -> dict[str, Any]:
     )
     hit = _POST.get(key)
     if hit is None:
-        hit = _POST[key] = (invariants(m, post, pre), post, pre)
+        hit = _POST[key] = (invariants(m, post, pre, _known(assumed)), post, pre)
     return hit[0]
 
 
@@ -603,7 +624,10 @@ def obligation(
     outcomes = leaves(result)
     goals = []
     for i, (_, post) in enumerate(outcomes):
-        props = {**_invariants(m, post, pre), **step_properties(m, action, pre, params, post)}
+        props = {
+            **_invariants(m, post, pre, assumed),
+            **step_properties(m, action, pre, params, post),
+        }
         goals += [(name, i, f) for name, f in props.items()]
     return Obligation(m, pre, params, hyps, outcomes, goals, assumed)
 
@@ -905,7 +929,15 @@ def _forget() -> None:
     garbage collector quick."""
     from unospec.spec.prover import evaluators, policies
 
-    for cache in (_PRE, _POST, _SETTLED, evaluators._CMP, policies._GUARDS, policies._START):
+    for cache in (
+        _PRE,
+        _POST,
+        _KNOWN,
+        _SETTLED,
+        evaluators._CMP,
+        policies._GUARDS,
+        policies._START,
+    ):
         cache.clear()
 
 
