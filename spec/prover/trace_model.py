@@ -152,6 +152,7 @@ class TraceModel:
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
         self._unary: Unary | None = None  # every batch in one solver, made when first needed
+        self.moved: set[str] = set()  # counted variables changed since the Unary last looked
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -337,6 +338,7 @@ class TraceModel:
         """Change the witness by ``delta`` and every derived variable with it; returns every
         variable changed, with its change."""
         values, users, rank = self.values, self._users, self._rank
+        self.moved.update(delta)
         changed: dict[str, int] = {}
         waiting: dict[str, int] = {}
         heap: list[tuple[int, str]] = []
@@ -393,6 +395,31 @@ class TraceModel:
             return True
         self._shift({n: -d for n, d in delta.items()})
         return False
+
+    def flat(self, name: str) -> dict[str, int]:
+        """Variable ``name`` as a sum of counted variables (itself, if it is one): its
+        definition, and theirs, down to the counted variables (each derived variable
+        taken once, the latest first, the whole of its coefficient gathered)."""
+        defs, rank = self._defs, self._rank
+        if name not in defs:
+            return {name: 1}
+        out: dict[str, int] = {}
+        waiting = {name: 1}
+        heap = [(-rank[name], name)]
+        while heap:
+            _, u = heapq.heappop(heap)
+            c = waiting.pop(u)
+            for n, cn in defs[u].items():
+                if not n or not c:
+                    continue
+                if n in defs:
+                    if n not in waiting:
+                        waiting[n] = 0
+                        heapq.heappush(heap, (-rank[n], n))
+                    waiting[n] += c * cn
+                else:
+                    out[n] = out.get(n, 0) + c * cn
+        return out
 
     def batch_names(self, fact: Any) -> set[str]:
         """The batch variables ``fact`` depends on, through derived variables."""
@@ -528,6 +555,23 @@ class _Repair:
 
     def __init__(self, model: TraceModel, broken: list[Any]) -> None:
         self.model, self.broken, self.tries = model, broken, 0
+        # each broken fact's variables as sums of counted variables (see _try)
+        self.flat = {n: model.flat(n) for f in broken for n in f.names()}
+
+    def _try(self, delta: dict[str, int]) -> bool:
+        """:meth:`TraceModel._try`, after a first look at the broken facts alone: a change
+        to an early batch spreads through every later hand and circulation that counts
+        it, and most changes tried leave some broken fact broken, which the broken facts'
+        variables as sums of counted variables (:attr:`flat`) show without that spread."""
+        values, flat = self.model.values, self.flat
+        for f in self.broken:
+            after = {}
+            for n in f.names():
+                sums = flat[n]
+                after[n] = values.get(n, 0) + sum(sums.get(v, 0) * d for v, d in delta.items())
+            if not f.holds(after):
+                return False
+        return self.model._try(delta, self.broken)
 
     def _recent(self) -> list[str]:
         return list(reversed(self.model.sizes))
@@ -569,7 +613,7 @@ class _Repair:
                         continue
                     if not self._spend():
                         return False
-                    if self.model._try({f"{b}:{old}": -1, f"{b}:{new}": 1}, self.broken):
+                    if self._try({f"{b}:{old}": -1, f"{b}:{new}": 1}):
                         return True
         return False
 
@@ -589,6 +633,6 @@ class _Repair:
                             return False
                         trade = {f"{b}:{old}": -1, f"{b}:{new}": 1}
                         trade |= {f"{other}:{new}": -1, f"{other}:{old}": 1}
-                        if self.model._try(trade, self.broken):
+                        if self._try(trade):
                             return True
         return False

@@ -329,6 +329,7 @@ class Session:
 def preset_values(model: TraceModel, got: Mapping[str, int]) -> None:
     """Make ``got`` (a session's witness) the model's witness."""
     values = model.values
+    model.moved.update(model._free)
     for n in model._free:
         values[n] = got.get(n, 0)
     for n in model._defs:
@@ -360,6 +361,11 @@ class Unary:
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
         self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
         self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
+        # batch -> the literals that hold it at the witness's cards, kept from check to
+        # check: only the batches whose cards changed since (the model's ``moved``) are
+        # worked out again, not every batch of the trace
+        self.holds: dict[str, list[Any]] = {}
+        self.owner: dict[int, str] = {}  # a literal's Z3 term id -> its batch
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
         values, lits, flat = self.model.values, self.lits, self.flat
@@ -454,8 +460,7 @@ class Unary:
         self.sync()
         order = {b: i for i, b in enumerate(self.model.sizes)}
         free = set(window)
-        holds = {b: [self._ref(x)[0] for x in self._held(b) or ()] for b in self.model.sizes}
-        owner = {t.get_id(): b for b, ts in holds.items() for t in ts}  # (Z3's term ids)
+        holds, owner = self._holds(), self.owner
         for _ in range(rounds):
             held = [t for b, ts in holds.items() if b not in free for t in ts]
             self.solver.set("rlimit", work or UNARY_WORK)
@@ -470,6 +475,20 @@ class Unary:
                 return None  # no witness at all: for the session to refute
             free.update(sorted(core, key=order.__getitem__)[-CORE_STEP:])
         return None
+
+    def _holds(self) -> dict[str, list[Any]]:
+        """:attr:`holds` brought up to date: the batches new since the last check and
+        those the model moved cards of."""
+        m, holds, owner = self.model, self.holds, self.owner
+        stale = {v.rpartition(":")[0] for v in m.moved}
+        m.moved.clear()
+        for b in m.sizes:
+            if b in holds and b not in stale:
+                continue
+            ts = holds[b] = [self._ref(x)[0] for x in self._held(b) or ()]
+            for t in ts:
+                owner[t.get_id()] = b  # (Z3's term ids)
+        return holds
 
     def _check(self, held: Sequence[Any]) -> Any:
         """``self.solver.check(*held)``, the assumptions handed to Z3's C API at once (the
