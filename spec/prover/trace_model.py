@@ -595,14 +595,13 @@ class _Repair:
             for n in sorted(m.batch_names(f)):
                 b, _, k = n.rpartition(":")
                 wanted.setdefault(b, []).append(k)
-        moves = [
-            (b, [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0], wanted[b])
-            for b in self._recent()
-            if b in wanted
-        ]
+        # the kinds a batch holds are looked up when its turn comes (a failed try leaves the
+        # witness as it was): the broken facts about a hand depend on every batch it drew,
+        # and the tries' budget is spent on the first few
+        moves = [(b, _Holding(values, b), wanted[b]) for b in self._recent() if b in wanted]
         return self._change(moves, pile) or self._trade(moves, pile)
 
-    def _change(self, moves: list[tuple[str, list[str], list[str]]], pile: dict) -> bool:
+    def _change(self, moves: list[tuple[str, Any, list[str]]], pile: dict) -> bool:
         for b, have, first in moves:
             first = list(dict.fromkeys(first))
             for new in first + [k for k in KINDS if k not in first]:
@@ -617,7 +616,7 @@ class _Repair:
                         return True
         return False
 
-    def _trade(self, moves: list[tuple[str, list[str], list[str]]], pile: dict) -> bool:
+    def _trade(self, moves: list[tuple[str, Any, list[str]]], pile: dict) -> bool:
         values = self.model.values
         for b, have, first in moves:  # no copy left in the pile: trade with another batch
             for new in dict.fromkeys(first):
@@ -636,3 +635,17 @@ class _Repair:
                         if self._try(trade):
                             return True
         return False
+
+
+class _Holding:
+    """The kinds of card batch ``b`` holds under the witness, in canonical order, worked
+    out when first iterated (and kept)."""
+
+    def __init__(self, values: Mapping[str, int], b: str) -> None:
+        self.values, self.b, self.kinds = values, b, None
+
+    def __iter__(self) -> Any:
+        if self.kinds is None:
+            values, b = self.values, self.b
+            self.kinds = [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0]
+        return iter(self.kinds)

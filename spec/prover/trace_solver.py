@@ -359,6 +359,8 @@ class Unary:
         self.rows: dict[str, list[tuple[str, list[str]]]] = {}  # batch -> its (variable, lits)
         self.bits: dict[str, Any] = {}  # batch -> its literals as a bit-vector (see _bits)
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
+        # (derived, 1 or -1) -> its flat sum as pseudo-Boolean text (see _leaf_of_derived)
+        self.parts: dict[tuple[str, int], tuple[str, str, str, str, int, int]] = {}
         self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
         self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
         # batch -> the literals that hold it at the witness's cards, kept from check to
@@ -369,9 +371,13 @@ class Unary:
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
         values, lits, flat = self.model.values, self.lits, self.flat
+        terms = f.terms
         coef: dict[str, int] = {}
         const = f.const
-        for n, c in f.terms:
+        if terms and terms[0][1] == 1 and terms[0][0] in flat:  # (a copy at C's pace)
+            sub, b0 = flat[terms[0][0]]
+            coef, const, terms = dict(sub), const + b0, terms[1:]
+        for n, c in terms:
             if n in lits:
                 coef[n] = coef.get(n, 0) + c
             elif n in flat:
@@ -384,8 +390,41 @@ class Unary:
         return {v: c for v, c in coef.items() if c}, const
 
     def _leaf(self, f: Linear) -> str:
+        terms = f.terms
+        if terms and terms[0][0] in self.flat and terms[0][1] in (1, -1):
+            got = self._leaf_of_derived(f)
+            if got is not None:
+                return got
         coef, const = self._linear(f)
-        return _pb_leaf(f.op, coef, const, self.lits)
+        return _pb_text(f.op, [_pb_parts(coef, self.lits)], const)
+
+    def _leaf_of_derived(self, f: Linear) -> str | None:
+        """:meth:`_leaf` for a fact that starts with a derived variable (with coefficient
+        1 or -1): the same text, the derived variable's part of it made once (a hand's
+        count late in a trace is a sum over every batch it drew) and the fact's other
+        terms added; ``None`` when another term names a batch variable the derived one
+        counts too (:meth:`_linear` then adds them up)."""
+        values, lits = self.model.values, self.lits
+        (d, c), rest = f.terms[0], f.terms[1:]
+        sub, b0 = self.flat[d]
+        const = f.const + c * b0
+        coef: dict[str, int] = {}
+        for n, cn in rest:
+            if n in lits:
+                if n in sub:
+                    return None
+                coef[n] = coef.get(n, 0) + cn
+            elif n in self.flat:
+                return None
+            else:  # a sighting or a play: fixed by its line
+                const += cn * values.get(n, 0)
+        part = self.parts.get((d, c))
+        if part is None:
+            part = self.parts[d, c] = _pb_parts(
+                sub if c == 1 else {v: -cv for v, cv in sub.items()}, lits
+            )
+        coef = {v: cv for v, cv in coef.items() if cv}
+        return _pb_text(f.op, [part, _pb_parts(coef, lits)] if coef else [part], const)
 
     def sync(self) -> None:
         """Hand Z3 every batch and fact said since the last check: the tallies of the
@@ -561,22 +600,36 @@ UNARY_WORK = 800_000
 CORE_STEP = 8
 
 
-def _pb_leaf(op: str, coef: Mapping[str, int], const: int, lits: Mapping[str, list[str]]) -> str:
-    """``sum(coef * count) + const  op  0`` as a pseudo-Boolean constraint over the counts'
-    unary literals."""
-    pos, neg = [], []
+def _pb_parts(
+    coef: Mapping[str, int], lits: Mapping[str, list[str]]
+) -> tuple[str, str, str, str, int, int]:
+    """``sum(coef * count)`` over the counts' unary literals, as the parts of a
+    pseudo-Boolean constraint's text: the literals with positive coefficients and those
+    coefficients, the negated literals and their coefficients (``c * x = c - c * (not
+    x)``), what the negations add to the constant, and the sum of the coefficients."""
+    pos_x, pos_c, neg_x, neg_c = [], [], [], []
+    adj = 0
     for v, c in coef.items():
         for x in lits[v]:
             if c > 0:
-                pos.append((x, c))
-            else:  # c * x = c - c * (not x)
-                neg.append((f"(not {x})", -c))
-                const += c
-    pairs = pos + neg
-    k = -const  # sum(pairs) op k
-    if not pairs:
+                pos_x.append(x)
+                pos_c.append(c)
+            else:
+                neg_x.append(f"(not {x})")
+                neg_c.append(-c)
+                adj += c
+    top = sum(pos_c) + sum(neg_c)
+    return " ".join(pos_x), " ".join(map(str, pos_c)), " ".join(neg_x), " ".join(map(str, neg_c)), adj, top
+
+
+def _pb_text(op: str, parts: Sequence[tuple[str, str, str, str, int, int]], const: int) -> str:
+    """``sum + const  op  0`` as a pseudo-Boolean constraint, the sum given in ``parts``
+    (:func:`_pb_parts`, in order: every positive literal first, then every negated one)."""
+    const += sum(p[4] for p in parts)
+    top = sum(p[5] for p in parts)
+    k = -const  # sum op k
+    if not top:
         return "true" if _holds(op, const) else "false"
-    top = sum(c for _, c in pairs)
     if op == ">=":
         if k <= 0:
             return "true"
@@ -590,5 +643,6 @@ def _pb_leaf(op: str, coef: Mapping[str, int], const: int, lits: Mapping[str, li
     elif k < 0 or k > top:
         return "false"
     name = {">=": "pbge", "<=": "pble", "==": "pbeq"}[op]
-    coefs = " ".join(str(c) for _, c in pairs)
-    return f"((_ {name} {k} {coefs}) {' '.join(x for x, _ in pairs)})"
+    xs = " ".join([p[0] for p in parts if p[0]] + [p[2] for p in parts if p[2]])
+    cs = " ".join([p[1] for p in parts if p[1]] + [p[3] for p in parts if p[3]])
+    return f"((_ {name} {k} {cs}) {xs})"
