@@ -618,12 +618,15 @@ class _Repair:
 
     def _trade(self, moves: list[tuple[str, Any, list[str]]], pile: dict) -> bool:
         values = self.model.values
+        holders: dict[str, list[str]] = {}  # kind -> the batches holding it, latest first
         for b, have, first in moves:  # no copy left in the pile: trade with another batch
             for new in dict.fromkeys(first):
                 if pile.get(new, 0) > 0:
                     continue
-                for other in self._recent():
-                    if other == b or values.get(f"{other}:{new}", 0) <= 0:
+                if new not in holders:  # (a failed try leaves the witness as it was)
+                    holders[new] = [o for o in self._recent() if values.get(f"{o}:{new}", 0) > 0]
+                for other in holders[new]:
+                    if other == b:
                         continue
                     for old in have:
                         if old == new:
