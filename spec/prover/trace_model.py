@@ -39,6 +39,13 @@ every fact (the tallies and epoch caps standing for the circulation caps), the b
 outside a small window held at the witness's cards by assumptions, and Z3's cores say
 which batches must change (core-guided windows), first from a small window and then from
 a stretch of the latest batches; failing that, the same solver with every batch free.
+A check of that solver costs in proportion to every batch since the deal (Z3 assigns
+each of its literals, and its model holds them all), so on a long trace the same kind
+of solver over the latest batches alone is asked first, every earlier batch written
+into its facts as the numbers the witness gives it: the facts that name a latest batch,
+those earlier cards kept. Whatever it finds is a witness of the whole trace; when it
+finds none with the earlier cards as they are, the whole trace's solver is asked as
+before, and a change the witness makes to an earlier batch has it made anew.
 When there is no witness, a session with a flag per line gives a minimal set of
 assertions that cannot all hold. Every bound on Z3 but the last is a bound on its work,
 never on the clock, so a trace takes the same path in every run.
@@ -76,6 +83,16 @@ WINDOW, RECENT = 8, 24
 #: two epochs of a four-player game) before every batch is: on a five-player 1,000-action
 #: trace the check with every batch free took 8–17 s where the stretch took 0.1 s
 STRETCH = 128
+
+#: a trace with more batches than twice this asks a solver of the latest batches alone first
+#: (between this many and twice as many; see :meth:`TraceModel.solve`): about the size of
+#: the whole problem a few hundred lines into a four-player trace (the bench's first third
+#: ends near 130 batches), so the calls late in a long trace cost what the early ones do.
+#: Which witness a solver finds decides how hard later lines are, and the horizon changes
+#: it: on ten bench-style traces (three to six players, 800 to 1,300 actions) 80 was never
+#: far slower than no horizon at all, where 64 once took five times as long (a three-player
+#: trace) and 96 made the bench's 1,000-action trace three times as slow
+HORIZON = 80
 
 #: Z3's work for each check of that stretch (twenty times a first window's): a stretch
 #: that runs out of it leaves the trace to the check with every batch free, the slow one
@@ -152,7 +169,11 @@ class TraceModel:
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
         self._unary: Unary | None = None  # every batch in one solver, made when first needed
-        self.moved: set[str] = set()  # counted variables changed since the Unary last looked
+        self.moves: list[str] = []  # the counted variables changed, in order (for Unary)
+        self._near: Unary | None = None  # the latest batches alone (see _near_unary)
+        # batch -> how many assertions, background facts, tallies and derived variables
+        # came before it
+        self.born: dict[str, tuple[int, int, int, int]] = {}
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -242,6 +263,12 @@ class TraceModel:
         self._seq += 1
         b = f"b{self._seq}@{line}"
         self.sizes[b] = n
+        self.born[b] = (
+            len(self.assertions),
+            len(self._background),
+            len(self._tallies),
+            len(self._defs),
+        )
         names = [f"{b}:{k}" for k in KINDS]
         if all(v in self.preset for v in names):
             free = {k: self.preset[v] for k, v in zip(KINDS, names, strict=True)}
@@ -338,7 +365,7 @@ class TraceModel:
         """Change the witness by ``delta`` and every derived variable with it; returns every
         variable changed, with its change."""
         values, users, rank = self.values, self._users, self._rank
-        self.moved.update(delta)
+        self.moves.extend(delta)
         changed: dict[str, int] = {}
         waiting: dict[str, int] = {}
         heap: list[tuple[int, str]] = []
@@ -465,8 +492,9 @@ class TraceModel:
         breaking the facts ``broken`` (and no other). Most of the witness stays: first
         only a few batches are set free (:meth:`_window`), the others held at their cards,
         and those Z3's cores name join them, each check bounded by Z3's work
-        (:class:`unospec.spec.prover.trace_solver.Unary`); then the same from a stretch
-        of the latest :data:`STRETCH`. Then the facts about the broken kinds alone may
+        (:class:`unospec.spec.prover.trace_solver.Unary`), asked of the latest batches
+        alone first (:meth:`_near_unary`) and then of the whole trace; then the same from
+        a stretch of the latest :data:`STRETCH`. Then the facts about the broken kinds alone may
         refute the trace (:meth:`_refute_kinds`); failing that, every batch is set free,
         within the time left. Only when no witness exists is the whole trace handed to
         the session, for the lines that cannot all be true."""
@@ -475,7 +503,11 @@ class TraceModel:
             self._left()
             if self._unary is None:
                 self._unary = Unary(self)
-            got = self._unary.witness(self._window(broken))
+            window = self._window(broken)
+            near = self._near_unary()
+            got = near.witness(window) if near is not None else None
+            if got is None:
+                got = self._unary.witness(window)
             if got is None and len(self.sizes) > STRETCH:
                 got = self._unary.witness(self._window(broken, STRETCH), work=STRETCH_WORK)
             if got is None and (refuted := self._refute_kinds(broken)) is not None:
@@ -489,6 +521,21 @@ class TraceModel:
             return Outcome(True)
         except Budget as e:
             raise Undecided(str(e)) from None
+
+    def _near_unary(self) -> Unary | None:
+        """The solver of the latest batches (between :data:`HORIZON` and twice as many),
+        made anew when the trace has gone on past it or the witness has changed the cards
+        of a batch it holds as numbers; ``None`` while the trace is short (the whole
+        trace's solver is then no larger). Making it costs about one solver call of its
+        size; on the bench's 1,000-action trace it is made three times, once because the
+        witness changed an earlier batch."""
+        n = len(self.sizes)
+        if n <= 2 * HORIZON:
+            return None
+        near = self._near
+        if near is None or n - near.start > 2 * HORIZON or near.stale():
+            near = self._near = Unary(self, n - HORIZON)
+        return near
 
     def _left(self) -> float | None:
         """The seconds left of the time budget (:class:`Budget` if none are)."""

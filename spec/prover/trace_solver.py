@@ -18,7 +18,10 @@ clock, the user's ``--solver-timeout``, and running out of it is the verdict "un
   problem 0.5 s against 4.9 s for ``QF_FD`` and no answer in 30 s with integer counts).
   A check holds the batches outside a window at the witness's cards by assumptions, and
   the cores name the batches to set free next (:meth:`TraceModel.solve` asks it first);
-  when that gives up, the same solver is asked with every batch free.
+  when that gives up, the same solver is asked with every batch free. On a long trace a
+  second one holds the latest batches alone, every earlier batch's counts written into
+  the facts as numbers, and is asked before it: its checks and models cost what those of
+  a short trace do.
 * :class:`Session` has a flag per line, for a minimal core when no witness exists: over
   integers, and beside it over real numbers with only what the facts assert outright (a
   linear program, the relaxation), since card counting is full of pigeonhole problems
@@ -329,7 +332,7 @@ class Session:
 def preset_values(model: TraceModel, got: Mapping[str, int]) -> None:
     """Make ``got`` (a session's witness) the model's witness."""
     values = model.values
-    model.moved.update(model._free)
+    model.moves.extend(model._free)
     for n in model._free:
         values[n] = got.get(n, 0)
     for n in model._defs:
@@ -349,10 +352,26 @@ class Unary:
     only where the trace needs it, however old the batch). Each check is bounded by Z3's
     work (:data:`UNARY_WORK`). The cores are Z3's own, not minimised (minimising cost
     0.14 s a core on the 1,000-action bench trace, and :data:`CORE_STEP` keeps the window
-    small anyway). :meth:`whole` is the same solver with no batch held."""
+    small anyway). :meth:`whole` is the same solver with no batch held.
 
-    def __init__(self, model: TraceModel) -> None:
+    With ``start``, the batches before the ``start``-th are not the solver's: the facts
+    that name a later batch are written with the witness's counts for the earlier ones
+    (:attr:`fixed`), and the facts said before that batch came (which name none of the
+    later ones) are left out. It answers for the latest batches alone, in a problem whose
+    size does not grow with the trace; :meth:`stale` says when the witness has changed an
+    earlier batch since, and the model then makes another. A check, a model and a fact's
+    text each cost in proportion to the literals they cover, and a hand's count late in a
+    long trace is a sum over every batch it drew: with the whole trace's solver alone, a
+    solver call on the bench's 1,000-action trace took 16 ms in its first third and 28 ms
+    in its last."""
+
+    def __init__(self, model: TraceModel, start: int = 0) -> None:
         self.model = model
+        #: the first batch (its place in the order) this solver has: the earlier ones are
+        #: held at the witness's cards as numbers in the facts, not as literals (see
+        #: :meth:`TraceModel.solve`); 0 for every batch of the trace
+        self.start = start
+        self.fixed: dict[str, int] = {}  # an earlier batch's variable -> the count it has here
         self.solver = z3.SimpleSolver(ctx=z3.Context())
         self.lits: dict[str, list[str]] = {}  # batch variable -> its literals
         self.refs: dict[str, Any] = {}  # literal -> its Z3 term, made when first needed
@@ -361,13 +380,23 @@ class Unary:
         self.flat: dict[str, tuple[dict[str, int], int]] = {}  # derived -> batch sum + const
         # (derived, 1 or -1) -> its flat sum as pseudo-Boolean text (see _leaf_of_derived)
         self.parts: dict[tuple[str, int], tuple[str, str, str, str, int, int]] = {}
-        self.done = {"batches": 0, "defs": 0, "background": 0, "said": 0, "tallies": 0}
+        self.done = {"batches": start, "defs": 0, "background": 0, "said": 0, "tallies": 0}
+        if start:  # no fact said (no variable derived) before the first batch came names it
+            batches = list(model.sizes)
+            born = model.born[batches[start]]
+            self.done.update(zip(("said", "background", "tallies", "defs"), born, strict=True))
+            values = model.values
+            for b in batches[:start]:
+                for k in KINDS:
+                    v = f"{b}:{k}"
+                    self.fixed[v] = values.get(v, 0)
         self.caps: dict[str, Linear] = {}  # the latest epoch cap of each kind
         # batch -> the literals that hold it at the witness's cards, kept from check to
-        # check: only the batches whose cards changed since (the model's ``moved``) are
-        # worked out again, not every batch of the trace
+        # check: only the batches whose cards changed since (the model's ``moves`` from
+        # ``looked`` on) are worked out again, not every batch of the trace
         self.holds: dict[str, list[Any]] = {}
         self.owner: dict[int, str] = {}  # a literal's Z3 term id -> its batch
+        self.looked = len(model.moves)
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
         values, lits, flat = self.model.values, self.lits, self.flat
@@ -385,9 +414,21 @@ class Unary:
                 const += c * b0
                 for v, cv in sub.items():
                     coef[v] = coef.get(v, 0) + c * cv
-            else:  # a sighting or a play: fixed by its line
-                const += c * values.get(n, 0)
+            else:  # a sighting or a play (fixed by its line), or an earlier batch
+                const += c * self._number(n)
         return {v: c for v, c in coef.items() if c}, const
+
+    def _number(self, n: str) -> int:
+        """The witness's count for a variable this solver has no literals for: a
+        sighting, a play, a batch before :attr:`start` (its count in :attr:`fixed`) or a
+        variable derived before it came (from those alone)."""
+        return self.model.values.get(n, 0)
+
+    def stale(self) -> bool:
+        """Has the witness changed the cards of a batch before :attr:`start` since this
+        solver was made (its counts are written into the facts as numbers)?"""
+        values, fixed = self.model.values, self.fixed
+        return any(values.get(v, 0) != fixed[v] for v in self.model.moves[self.looked :] if v in fixed)
 
     def _leaf(self, f: Linear) -> str:
         terms = f.terms
@@ -404,7 +445,7 @@ class Unary:
         count late in a trace is a sum over every batch it drew) and the fact's other
         terms added; ``None`` when another term names a batch variable the derived one
         counts too (:meth:`_linear` then adds them up)."""
-        values, lits = self.model.values, self.lits
+        lits = self.lits
         (d, c), rest = f.terms[0], f.terms[1:]
         sub, b0 = self.flat[d]
         const = f.const + c * b0
@@ -416,8 +457,8 @@ class Unary:
                 coef[n] = coef.get(n, 0) + cn
             elif n in self.flat:
                 return None
-            else:  # a sighting or a play: fixed by its line
-                const += cn * values.get(n, 0)
+            else:  # a sighting or a play (fixed by its line), or an earlier batch
+                const += cn * self._number(n)
         part = self.parts.get((d, c))
         if part is None:
             part = self.parts[d, c] = _pb_parts(
@@ -497,8 +538,8 @@ class Unary:
         check (:data:`UNARY_WORK` unless given), or when more than ``rounds`` rounds would
         be needed."""
         self.sync()
-        order = {b: i for i, b in enumerate(self.model.sizes)}
-        free = set(window)
+        order = {b: i for i, b in enumerate(self.rows)}
+        free = {b for b in window if b in order}
         holds, owner = self._holds(), self.owner
         for _ in range(rounds):
             held = [t for b, ts in holds.items() if b not in free for t in ts]
@@ -519,9 +560,9 @@ class Unary:
         """:attr:`holds` brought up to date: the batches new since the last check and
         those the model moved cards of."""
         m, holds, owner = self.model, self.holds, self.owner
-        stale = {v.rpartition(":")[0] for v in m.moved}
-        m.moved.clear()
-        for b in m.sizes:
+        stale = {v.rpartition(":")[0] for v in m.moves[self.looked :]}
+        self.looked = len(m.moves)
+        for b in self.rows:
             if b in holds and b not in stale:
                 continue
             ts = holds[b] = [self._ref(x)[0] for x in self._held(b) or ()]
@@ -552,7 +593,7 @@ class Unary:
             self.solver.set("timeout", NO_TIMEOUT)
         if got == z3.unknown:
             raise Budget(f"Z3 could not decide ({self.solver.reason_unknown()})")
-        return self._read(list(self.model.sizes)) if got == z3.sat else None
+        return self._read(list(self.rows)) if got == z3.sat else None
 
     def _read(self, free: Sequence[str]) -> dict[str, int]:
         """The counts Z3's model gives the batches ``free`` (the others were held): each
