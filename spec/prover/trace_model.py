@@ -516,7 +516,8 @@ class TraceModel:
                 got = self._unary.whole(self._left())  # (the clock: only whether time is left)
             if got is None:
                 return self._refute()
-            self._shift({n: v - self.values[n] for n, v in got.items()})
+            values = self.values
+            self._shift({n: v - values[n] for n, v in got.items() if v != values[n]})
             self.version += 1
             return Outcome(True)
         except Budget as e:

@@ -39,6 +39,7 @@ was no faster on windows, so Z3 stays and no dependency is added.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Mapping, Sequence
@@ -487,8 +488,7 @@ class Unary:
                 )
                 xs.extend(names)
             out.append(f"(assert ((_ pbeq {m.sizes[b]}{' 1' * len(xs)}) {' '.join(xs)}))")
-        defs = list(m._defs.items())
-        for d, e in defs[done["defs"] :]:
+        for d, e in itertools.islice(m._defs.items(), done["defs"], None):
             self.flat[d] = self._linear(
                 Linear(tuple((n, c) for n, c in e.items() if n), ">=", e.get("", 0))
             )
@@ -502,7 +502,7 @@ class Unary:
         out.extend(f"(assert {_tree(nnf(f), self._leaf)})" for f in facts)
         done.update(
             batches=len(batches),
-            defs=len(defs),
+            defs=len(m._defs),
             background=len(m._background),
             said=len(m.assertions),
             tallies=len(m._tallies),
