@@ -56,7 +56,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -636,7 +636,9 @@ class _Repair:
             if len(short) > 1 or pile[short[0]] < -1:
                 return False
             k = short[0]
-            moves = [(b, [k], []) for b in self._recent() if values.get(f"{b}:{k}", 0) > 0]
+            moves: list[tuple[str, Any, list[str]]] = [
+                (b, [k], []) for b in self._recent() if values.get(f"{b}:{k}", 0) > 0
+            ]
             return self._change(moves, pile)
         wanted: dict[str, list[str]] = {}
         for f in self.broken:
@@ -693,10 +695,12 @@ class _Holding:
     out when first iterated (and kept)."""
 
     def __init__(self, values: Mapping[str, int], b: str) -> None:
-        self.values, self.b, self.kinds = values, b, None
+        self.values, self.b = values, b
+        self.kinds: list[str] | None = None
 
-    def __iter__(self) -> Any:
-        if self.kinds is None:
+    def __iter__(self) -> Iterator[str]:
+        kinds = self.kinds
+        if kinds is None:
             values, b = self.values, self.b
-            self.kinds = [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0]
-        return iter(self.kinds)
+            kinds = self.kinds = [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0]
+        return iter(kinds)

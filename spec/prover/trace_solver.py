@@ -400,7 +400,7 @@ class Unary:
         self.looked = len(model.moves)
 
     def _linear(self, f: Linear) -> tuple[dict[str, int], int]:
-        values, lits, flat = self.model.values, self.lits, self.flat
+        lits, flat = self.lits, self.flat
         terms = f.terms
         coef: dict[str, int] = {}
         const = f.const
@@ -429,7 +429,9 @@ class Unary:
         """Has the witness changed the cards of a batch before :attr:`start` since this
         solver was made (its counts are written into the facts as numbers)?"""
         values, fixed = self.model.values, self.fixed
-        return any(values.get(v, 0) != fixed[v] for v in self.model.moves[self.looked :] if v in fixed)
+        return any(
+            values.get(v, 0) != fixed[v] for v in self.model.moves[self.looked :] if v in fixed
+        )
 
     def _leaf(self, f: Linear) -> str:
         terms = f.terms
@@ -660,7 +662,14 @@ def _pb_parts(
                 neg_c.append(-c)
                 adj += c
     top = sum(pos_c) + sum(neg_c)
-    return " ".join(pos_x), " ".join(map(str, pos_c)), " ".join(neg_x), " ".join(map(str, neg_c)), adj, top
+    return (
+        " ".join(pos_x),
+        " ".join(map(str, pos_c)),
+        " ".join(neg_x),
+        " ".join(map(str, neg_c)),
+        adj,
+        top,
+    )
 
 
 def _pb_text(op: str, parts: Sequence[tuple[str, str, str, str, int, int]], const: int) -> str:
