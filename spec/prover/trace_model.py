@@ -41,11 +41,11 @@ which batches must change (core-guided windows), first from a small window and t
 a stretch of the latest batches; failing that, the same solver with every batch free.
 A check of that solver costs in proportion to every batch since the deal (Z3 assigns
 each of its literals, and its model holds them all), so on a long trace the same kind
-of solver over the latest batches alone is asked first, every earlier batch written
-into its facts as the numbers the witness gives it: the facts that name a latest batch,
-those earlier cards kept. Whatever it finds is a witness of the whole trace; when it
-finds none with the earlier cards as they are, the whole trace's solver is asked as
-before, and a change the witness makes to an earlier batch has it made anew.
+of solver over the latest batches alone is asked first: it holds the facts that name
+one of those batches, every earlier batch's counts written into them as the numbers the
+witness gives them. Whatever it finds is a witness of the whole trace; when it finds
+none with the earlier cards as they are, the whole trace's solver is asked as before,
+and a change the witness makes to an earlier batch has it made anew.
 When there is no witness, a session with a flag per line gives a minimal set of
 assertions that cannot all hold. Every bound on Z3 but the last is a bound on its work,
 never on the clock, so a trace takes the same path in every run.
@@ -89,9 +89,10 @@ STRETCH = 128
 #: the whole problem a few hundred lines into a four-player trace (the bench's first third
 #: ends near 130 batches), so the calls late in a long trace cost what the early ones do.
 #: Which witness a solver finds decides how hard later lines are, and the horizon changes
-#: it: on ten bench-style traces (three to six players, 800 to 1,300 actions) 80 was never
-#: far slower than no horizon at all, where 64 once took five times as long (a three-player
-#: trace) and 96 made the bench's 1,000-action trace three times as slow
+#: it: on ten bench-style traces (three to six players, 800 to 1,300 actions, single runs)
+#: 80 took 5% less CPU in all than no horizon, and one five-player trace 12% more, where 64
+#: made a three-player trace five times as slow and 96 the bench's 1,000-action trace two
+#: and a half times
 HORIZON = 80
 
 #: Z3's work for each check of that stretch (twenty times a first window's): a stretch
@@ -527,9 +528,9 @@ class TraceModel:
         """The solver of the latest batches (between :data:`HORIZON` and twice as many),
         made anew when the trace has gone on past it or the witness has changed the cards
         of a batch it holds as numbers; ``None`` while the trace is short (the whole
-        trace's solver is then no larger). Making it costs about one solver call of its
-        size; on the bench's 1,000-action trace it is made three times, once because the
-        witness changed an earlier batch."""
+        trace's solver is then no larger than this one grows to). Making it costs about
+        as much as a solver call or two of its size; on the bench's 1,000-action trace it
+        is made three times, once because the witness changed an earlier batch."""
         n = len(self.sizes)
         if n <= 2 * HORIZON:
             return None
