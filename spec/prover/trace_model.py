@@ -39,6 +39,13 @@ every fact (the tallies and epoch caps standing for the circulation caps), the b
 outside a small window held at the witness's cards by assumptions, and Z3's cores say
 which batches must change (core-guided windows), first from a small window and then from
 a stretch of the latest batches; failing that, the same solver with every batch free.
+A check of that solver costs in proportion to every batch since the deal (Z3 assigns
+each of its literals, and its model holds them all), so on a long trace the same kind
+of solver over the latest batches alone is asked first: it holds the facts that name
+one of those batches, every earlier batch's counts written into them as the numbers the
+witness gives them. Whatever it finds is a witness of the whole trace; when it finds
+none with the earlier cards as they are, the whole trace's solver is asked as before,
+and a change the witness makes to an earlier batch has it made anew.
 When there is no witness, a session with a flag per line gives a minimal set of
 assertions that cannot all hold. Every bound on Z3 but the last is a bound on its work,
 never on the clock, so a trace takes the same path in every run.
@@ -49,7 +56,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +83,17 @@ WINDOW, RECENT = 8, 24
 #: two epochs of a four-player game) before every batch is: on a five-player 1,000-action
 #: trace the check with every batch free took 8–17 s where the stretch took 0.1 s
 STRETCH = 128
+
+#: a trace with more batches than twice this asks a solver of the latest batches alone first
+#: (between this many and twice as many; see :meth:`TraceModel.solve`): about the size of
+#: the whole problem a few hundred lines into a four-player trace (the bench's first third
+#: ends near 130 batches), so the calls late in a long trace cost what the early ones do.
+#: Which witness a solver finds decides how hard later lines are, and the horizon changes
+#: it: on ten bench-style traces (three to six players, 800 to 1,300 actions, single runs)
+#: 80 took 5% less CPU in all than no horizon, and one five-player trace 12% more, where 64
+#: made a three-player trace five times as slow and 96 the bench's 1,000-action trace two
+#: and a half times
+HORIZON = 80
 
 #: Z3's work for each check of that stretch (twenty times a first window's): a stretch
 #: that runs out of it leaves the trace to the check with every batch free, the slow one
@@ -152,6 +170,11 @@ class TraceModel:
         self._serial: dict[int, int] = {}  # id of a fact -> its place in the order said
         self._session: Session | None = None  # the whole trace, made when first needed
         self._unary: Unary | None = None  # every batch in one solver, made when first needed
+        self.moves: list[str] = []  # the counted variables changed, in order (for Unary)
+        self._near: Unary | None = None  # the latest batches alone (see _near_unary)
+        # batch -> how many assertions, background facts, tallies and derived variables
+        # came before it
+        self.born: dict[str, tuple[int, int, int, int]] = {}
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -241,6 +264,12 @@ class TraceModel:
         self._seq += 1
         b = f"b{self._seq}@{line}"
         self.sizes[b] = n
+        self.born[b] = (
+            len(self.assertions),
+            len(self._background),
+            len(self._tallies),
+            len(self._defs),
+        )
         names = [f"{b}:{k}" for k in KINDS]
         if all(v in self.preset for v in names):
             free = {k: self.preset[v] for k, v in zip(KINDS, names, strict=True)}
@@ -337,6 +366,7 @@ class TraceModel:
         """Change the witness by ``delta`` and every derived variable with it; returns every
         variable changed, with its change."""
         values, users, rank = self.values, self._users, self._rank
+        self.moves.extend(delta)
         changed: dict[str, int] = {}
         waiting: dict[str, int] = {}
         heap: list[tuple[int, str]] = []
@@ -394,6 +424,31 @@ class TraceModel:
         self._shift({n: -d for n, d in delta.items()})
         return False
 
+    def flat(self, name: str) -> dict[str, int]:
+        """Variable ``name`` as a sum of counted variables (itself, if it is one): its
+        definition, and theirs, down to the counted variables (each derived variable
+        taken once, the latest first, the whole of its coefficient gathered)."""
+        defs, rank = self._defs, self._rank
+        if name not in defs:
+            return {name: 1}
+        out: dict[str, int] = {}
+        waiting = {name: 1}
+        heap = [(-rank[name], name)]
+        while heap:
+            _, u = heapq.heappop(heap)
+            c = waiting.pop(u)
+            for n, cn in defs[u].items():
+                if not n or not c:
+                    continue
+                if n in defs:
+                    if n not in waiting:
+                        waiting[n] = 0
+                        heapq.heappush(heap, (-rank[n], n))
+                    waiting[n] += c * cn
+                else:
+                    out[n] = out.get(n, 0) + c * cn
+        return out
+
     def batch_names(self, fact: Any) -> set[str]:
         """The batch variables ``fact`` depends on, through derived variables."""
         out, todo, seen = set(), list(fact.names()), set()
@@ -438,8 +493,9 @@ class TraceModel:
         breaking the facts ``broken`` (and no other). Most of the witness stays: first
         only a few batches are set free (:meth:`_window`), the others held at their cards,
         and those Z3's cores name join them, each check bounded by Z3's work
-        (:class:`unospec.spec.prover.trace_solver.Unary`); then the same from a stretch
-        of the latest :data:`STRETCH`. Then the facts about the broken kinds alone may
+        (:class:`unospec.spec.prover.trace_solver.Unary`), asked of the latest batches
+        alone first (:meth:`_near_unary`) and then of the whole trace; then the same from
+        a stretch of the latest :data:`STRETCH`. Then the facts about the broken kinds alone may
         refute the trace (:meth:`_refute_kinds`); failing that, every batch is set free,
         within the time left. Only when no witness exists is the whole trace handed to
         the session, for the lines that cannot all be true."""
@@ -448,7 +504,11 @@ class TraceModel:
             self._left()
             if self._unary is None:
                 self._unary = Unary(self)
-            got = self._unary.witness(self._window(broken))
+            window = self._window(broken)
+            near = self._near_unary()
+            got = near.witness(window) if near is not None else None
+            if got is None:
+                got = self._unary.witness(window)
             if got is None and len(self.sizes) > STRETCH:
                 got = self._unary.witness(self._window(broken, STRETCH), work=STRETCH_WORK)
             if got is None and (refuted := self._refute_kinds(broken)) is not None:
@@ -457,11 +517,27 @@ class TraceModel:
                 got = self._unary.whole(self._left())  # (the clock: only whether time is left)
             if got is None:
                 return self._refute()
-            self._shift({n: v - self.values[n] for n, v in got.items()})
+            values = self.values
+            self._shift({n: v - values[n] for n, v in got.items() if v != values[n]})
             self.version += 1
             return Outcome(True)
         except Budget as e:
             raise Undecided(str(e)) from None
+
+    def _near_unary(self) -> Unary | None:
+        """The solver of the latest batches (between :data:`HORIZON` and twice as many),
+        made anew when the trace has gone on past it or the witness has changed the cards
+        of a batch it holds as numbers; ``None`` while the trace is short (the whole
+        trace's solver is then no larger than this one grows to). Making it costs about
+        as much as a solver call or two of its size; on the bench's 1,000-action trace it
+        is made three times, once because the witness changed an earlier batch."""
+        n = len(self.sizes)
+        if n <= 2 * HORIZON:
+            return None
+        near = self._near
+        if near is None or n - near.start > 2 * HORIZON or near.stale():
+            near = self._near = Unary(self, n - HORIZON)
+        return near
 
     def _left(self) -> float | None:
         """The seconds left of the time budget (:class:`Budget` if none are)."""
@@ -528,6 +604,23 @@ class _Repair:
 
     def __init__(self, model: TraceModel, broken: list[Any]) -> None:
         self.model, self.broken, self.tries = model, broken, 0
+        # each broken fact's variables as sums of counted variables (see _try)
+        self.flat = {n: model.flat(n) for f in broken for n in f.names()}
+
+    def _try(self, delta: dict[str, int]) -> bool:
+        """:meth:`TraceModel._try`, after a first look at the broken facts alone: a change
+        to an early batch spreads through every later hand and circulation that counts
+        it, and most changes tried leave some broken fact broken, which the broken facts'
+        variables as sums of counted variables (:attr:`flat`) show without that spread."""
+        values, flat = self.model.values, self.flat
+        for f in self.broken:
+            after = {}
+            for n in f.names():
+                sums = flat[n]
+                after[n] = values.get(n, 0) + sum(sums.get(v, 0) * d for v, d in delta.items())
+            if not f.holds(after):
+                return False
+        return self.model._try(delta, self.broken)
 
     def _recent(self) -> list[str]:
         return list(reversed(self.model.sizes))
@@ -544,21 +637,22 @@ class _Repair:
             if len(short) > 1 or pile[short[0]] < -1:
                 return False
             k = short[0]
-            moves = [(b, [k], []) for b in self._recent() if values.get(f"{b}:{k}", 0) > 0]
+            moves: list[tuple[str, Any, list[str]]] = [
+                (b, [k], []) for b in self._recent() if values.get(f"{b}:{k}", 0) > 0
+            ]
             return self._change(moves, pile)
         wanted: dict[str, list[str]] = {}
         for f in self.broken:
             for n in sorted(m.batch_names(f)):
                 b, _, k = n.rpartition(":")
                 wanted.setdefault(b, []).append(k)
-        moves = [
-            (b, [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0], wanted[b])
-            for b in self._recent()
-            if b in wanted
-        ]
+        # the kinds a batch holds are looked up when its turn comes (a failed try leaves the
+        # witness as it was): the broken facts about a hand depend on every batch it drew,
+        # and the tries' budget is spent on the first few
+        moves = [(b, _Holding(values, b), wanted[b]) for b in self._recent() if b in wanted]
         return self._change(moves, pile) or self._trade(moves, pile)
 
-    def _change(self, moves: list[tuple[str, list[str], list[str]]], pile: dict) -> bool:
+    def _change(self, moves: list[tuple[str, Any, list[str]]], pile: dict) -> bool:
         for b, have, first in moves:
             first = list(dict.fromkeys(first))
             for new in first + [k for k in KINDS if k not in first]:
@@ -569,18 +663,21 @@ class _Repair:
                         continue
                     if not self._spend():
                         return False
-                    if self.model._try({f"{b}:{old}": -1, f"{b}:{new}": 1}, self.broken):
+                    if self._try({f"{b}:{old}": -1, f"{b}:{new}": 1}):
                         return True
         return False
 
-    def _trade(self, moves: list[tuple[str, list[str], list[str]]], pile: dict) -> bool:
+    def _trade(self, moves: list[tuple[str, Any, list[str]]], pile: dict) -> bool:
         values = self.model.values
+        holders: dict[str, list[str]] = {}  # kind -> the batches holding it, latest first
         for b, have, first in moves:  # no copy left in the pile: trade with another batch
             for new in dict.fromkeys(first):
                 if pile.get(new, 0) > 0:
                     continue
-                for other in self._recent():
-                    if other == b or values.get(f"{other}:{new}", 0) <= 0:
+                if new not in holders:  # (a failed try leaves the witness as it was)
+                    holders[new] = [o for o in self._recent() if values.get(f"{o}:{new}", 0) > 0]
+                for other in holders[new]:
+                    if other == b:
                         continue
                     for old in have:
                         if old == new:
@@ -589,6 +686,22 @@ class _Repair:
                             return False
                         trade = {f"{b}:{old}": -1, f"{b}:{new}": 1}
                         trade |= {f"{other}:{new}": -1, f"{other}:{old}": 1}
-                        if self.model._try(trade, self.broken):
+                        if self._try(trade):
                             return True
         return False
+
+
+class _Holding:
+    """The kinds of card batch ``b`` holds under the witness, in canonical order, worked
+    out when first iterated (and kept)."""
+
+    def __init__(self, values: Mapping[str, int], b: str) -> None:
+        self.values, self.b = values, b
+        self.kinds: list[str] | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        kinds = self.kinds
+        if kinds is None:
+            values, b = self.values, self.b
+            kinds = self.kinds = [k for k in KINDS if values.get(f"{b}:{k}", 0) > 0]
+        return iter(kinds)

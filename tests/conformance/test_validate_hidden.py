@@ -205,6 +205,30 @@ def test_a_reshuffle_with_unknown_cards_in_play():
     assert v.unknown == 115 and validate_lines(_fill(hidden, v.witness)).status == 0
 
 
+def test_the_latest_batches_alone_give_a_witness_the_engine_replays(monkeypatch):
+    """With a horizon of a dozen batches the solver of the latest batches alone answers
+    some of the solver calls (the earlier cards written into its facts as numbers; the
+    others need an earlier batch changed and go to the whole trace's solver), and the
+    trace is valid with the witness found: filled in, every card known, it replays."""
+    from unospec.spec.prover import trace_model, trace_solver
+
+    monkeypatch.setattr(trace_model, "HORIZON", 12)
+    answered = []
+    witness = trace_solver.Unary.witness
+
+    def spy(self, *args, **kwargs):
+        got = witness(self, *args, **kwargs)
+        answered.append(self.start > 0 and got is not None)
+        return got
+
+    monkeypatch.setattr(trace_solver.Unary, "witness", spy)
+    hidden = _seat_zero_view(_game(16))
+    v = validate_lines(hidden)
+    assert v.status == 0, (v.message, v.line, v.core)
+    assert any(answered)
+    assert v.unknown == 115 and validate_lines(_fill(hidden, v.witness)).status == 0
+
+
 def test_a_fifth_wild_draw_four_gives_exactly_the_lines_that_cannot_all_be_true():
     v = validate_lines(FIFTH_WD4)
     assert v.status == 1 and v.rule == "DECK-COMPOSITION"

@@ -311,3 +311,63 @@ def test_a_stretch_sets_free_every_batch_the_broken_fact_names_and_the_latest():
     stretch = m._window([fact], STRETCH)
     assert set(mine) | set(others[-STRETCH:]) <= set(stretch)
     assert len(stretch) <= len(mine) + STRETCH + WINDOW  # (and the latest holding the kind)
+
+
+def test_a_long_trace_asks_the_latest_batches_first_and_keeps_the_earlier_cards(monkeypatch):
+    """Past twice HORIZON batches, a solver of the latest batches alone is asked first: here
+    it clears seat 1's red cards without the whole trace's solver ever reading a fact, and
+    the earlier batches keep their cards. Once the witness changes an earlier batch, whose
+    count that solver wrote into its facts, it is stale and made anew."""
+    from unospec.spec.prover import trace_model
+
+    monkeypatch.setattr(trace_model, "HORIZON", 4)
+    m = TraceModel()
+    others = [k for k in m.hand(3) if k[0] in "BG" and k[1] != "0"][:10]
+    old = []
+    for line, k in enumerate(others, 2):  # seat 3's cards: no red
+        old.append(m.hide(line, 3, 1))
+        m.place(old[-1], {k: 1})
+    for line in range(40, 44):
+        m.hide(line, 1, 1)
+    assert m.check().consistent
+    reds = [k for k in m.hand(1) if k[0] == "R"]
+    assert sum(m.hand_counts(1).get(k, 0) for k in reds) >= 2
+    hand = m.hand(1)
+    fact = AllOf(tuple(at_most(hand[k], 0) for k in reds))
+    m.say(44, "seat 1 holds no red", "WD4-CHALLENGE-INNOCENT", "/drawn/0/seat", fact)
+    assert m.check().consistent and m.solver_calls == 1
+    assert not any(m.hand_counts(1).get(k, 0) for k in reds)
+    near = m._near
+    assert near is not None and near.start == len(m.sizes) - 4
+    assert m._unary is not None and not m._unary.rows  # the whole trace's: never synced
+    assert [m.batch_cards(b) for b in old] == [[k] for k in others]
+    assert m._near_unary() is near and not near.stale()
+    m.place(list(m.sizes)[-1], {others[0]: 1})  # a batch the near solver has: it stays
+    assert m._near_unary() is near
+    m.place(old[0], {others[1]: 1})  # an earlier one: made anew
+    assert near.stale() and m._near_unary() is not near
+
+
+def test_the_latest_batches_solver_counts_the_earlier_cards_as_numbers(monkeypatch):
+    """The solver of the latest batches has no literals for the earlier ones: the facts
+    that name a latest batch carry the earlier batches' cards as the witness's numbers. With
+    every Wild Draw Four in earlier batches, no latest batch may hold one."""
+    import z3
+
+    from unospec.spec.prover import trace_model
+
+    monkeypatch.setattr(trace_model, "HORIZON", 2)
+    m = TraceModel()
+    for line in range(2, 6):
+        m.place(m.hide(line, 3, 1), {"WD4": 1})
+    late = [m.hide(line, 1, 1) for line in range(10, 13)]
+    assert m.check().consistent
+    near = m._near_unary()
+    assert near is not None and near.start == len(m.sizes) - 2
+    near.sync()
+    assert list(near.rows) == late[1:]  # the earlier ones are numbers in its facts
+
+    def holding(kind: str) -> object:
+        return near.solver.check(near._ref(near.lits[f"{late[-1]}:{kind}"][0])[0])
+
+    assert holding("WD4") == z3.unsat and holding("R1") == z3.sat
