@@ -42,12 +42,13 @@ def test_a_failing_proof_exits_1_with_a_readable_counterexample(capsys, monkeypa
         return arithmetic.next_seat(seat, direction, players), direction, arithmetic.NO_VICTIM
 
     monkeypatch.setattr(arithmetic, "advance_after", no_skips)
-    code, out, _ = run(capsys, "--players", "3", "--group", "official", "--step", "play skip")
+    # in this process (--jobs 1): a process of the pool starts from a clean server, without
+    # the patch
+    args = ("--players", "3", "--group", "official", "--step", "play skip", "--jobs", "1")
+    code, out, _ = run(capsys, *args)
     assert code == 1
     assert "card effects failed" in out and "step: play skip by seat 0" in out
-    code, out, _ = run(
-        capsys, "--players", "3", "--group", "official", "--step", "play skip", "--json"
-    )
+    code, out, _ = run(capsys, *args, "--json")
     assert code == 1
     bad = [g for g in json.loads(out)["goals"] if g["result"] != "proved"]
     assert bad and bad[0]["counterexample"]["before"]["hands"]
