@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -402,6 +403,7 @@ class Times:
     spent: dict[str, list[float]] = field(default_factory=dict)  # group -> [wall, CPU]
     players: dict[str, set[int]] = field(default_factory=dict)
     workers: float = 0.0  # CPU seconds of the processes that proved player counts
+    peak_mb: float = 0.0  # the largest peak memory of a process that proved a part
 
     @contextmanager
     def charge(self, group: str, players: int) -> Iterator[None]:
@@ -417,6 +419,7 @@ class Times:
     def add(self, other: Times, cpu: float) -> None:
         """Another process's times, and its CPU seconds."""
         self.workers += cpu
+        self.peak_mb = max(self.peak_mb, other.peak_mb)
         for group, (wall, cpu) in other.spent.items():
             spent = self.spent.setdefault(group, [0.0, 0.0])
             spent[0] += wall
@@ -498,6 +501,7 @@ class Report:
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
             "cpu_seconds": round(self.cpu_seconds, 3),
+            "peak_mb": round(self.times.peak_mb, 1),
             "time_per_group": self.time_per_group(),
             "goals": self.rows(),
             "findings": [f.to_json() for f in self.findings],
@@ -999,7 +1003,18 @@ def _prove_part(
         _forget()
         gc.enable()
         gc.collect()
+    times.peak_mb = _peak_mb()
     return checks, times, time.process_time() - cpu
+
+
+def _peak_mb() -> float:
+    """This process's peak memory (resident), MB; 0 where the platform does not say."""
+    try:
+        import resource
+    except ImportError:  # (not on Windows)
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes there, KB here
 
 
 def _findings_part(groups: list[Group]) -> tuple[list[Any], float]:
@@ -1076,6 +1091,7 @@ def prove(
             report.times.add(times, 0.0)
         if extras:
             report.findings = _findings(groups, ar)
+        report.times.peak_mb = _peak_mb()
     report.seconds = time.perf_counter() - start
     report.cpu_seconds = time.process_time() - cpu + report.times.workers
     report.time_order = [g.name for g in groups]

@@ -21,6 +21,7 @@ def test_json_lists_every_goal_with_scope_result_and_time(capsys):
     assert code == 0
     data = json.loads(out)
     assert data["ok"] is True
+    assert 20 < data["peak_mb"] < 4096  # the largest process that proved: Z3 and the model
     goals = {g["goal"]: g for g in data["goals"]}
     assert {"card conservation", "turn order", "deadlock freedom", "seat symmetry"} <= set(goals)
     for g in goals.values():
