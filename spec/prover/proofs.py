@@ -1061,7 +1061,9 @@ def prove(
         # a fresh process for every part: Z3 leaves a process slower after a part (at 6
         # players the steps took 12.5 s of CPU in a new process, 15.9 s after those of 10
         # players and 14.1 s after those of 2, whatever Python held was let go), so each
-        # is forked from a server that has the prover imported and has built no term
+        # is forked from a server that has the prover imported and has built no term.
+        # (One task per process exactly: with more, CPython 3.11 to 3.14 can leave the
+        # queue without a worker, gh-115634; with one, every exit spawns a replacement.)
         if "forkserver" in multiprocessing.get_all_start_methods():
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["unospec.spec.prover.proofs"])
