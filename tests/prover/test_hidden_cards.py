@@ -207,17 +207,17 @@ def test_a_long_hand_becomes_a_variable_of_its_own_and_follows_the_witness():
     assert sum(m.hand_counts(1).values()) == len(batches)
 
 
-def test_a_solver_call_a_few_batches_settle_keeps_the_rest_of_the_witness():
-    """Seat 1 draws unknown cards, then is found to hold no red: the one-card repair cannot
-    clear several red cards, so Z3 is asked, on a window of batches only; the trace never
-    goes to the whole-trace session, and the batches outside the window keep their cards."""
-    m = TraceModel()
-    others = [k for k in m.hand(3) if k[0] in "BG" and k[1] != "0"][:30]
+def _seat_1_found_to_hold_no_red(
+    m: TraceModel, earlier: int
+) -> tuple[list[str], list[str], list[str]]:
+    """Seat 3 draws ``earlier`` unknown cards, placed as blue and green ones; seat 1 then
+    draws four, at least two of them red under the witness, and a line says seat 1 holds
+    no red (not yet checked). Seat 3's kinds, its batches and the red kinds."""
+    others = [k for k in m.hand(3) if k[0] in "BG" and k[1] != "0"][:earlier]
     old = []
     for line, k in enumerate(others, 2):  # seat 3's cards: no red
         old.append(m.hide(line, 3, 1))
         m.place(old[-1], {k: 1})
-    old = old[:-8]  # (the latest batches are in every window)
     for line in range(40, 44):
         m.hide(line, 1, 1)
     assert m.check().consistent
@@ -226,6 +226,16 @@ def test_a_solver_call_a_few_batches_settle_keeps_the_rest_of_the_witness():
     hand = m.hand(1)
     fact = AllOf(tuple(at_most(hand[k], 0) for k in reds))
     m.say(44, "seat 1 holds no red", "WD4-CHALLENGE-INNOCENT", "/drawn/0/seat", fact)
+    return others, old, reds
+
+
+def test_a_solver_call_a_few_batches_settle_keeps_the_rest_of_the_witness():
+    """Seat 1 draws unknown cards, then is found to hold no red: the one-card repair cannot
+    clear several red cards, so Z3 is asked, on a window of batches only; the trace never
+    goes to the whole-trace session, and the batches outside the window keep their cards."""
+    m = TraceModel()
+    others, old, reds = _seat_1_found_to_hold_no_red(m, 30)
+    old = old[:-8]  # (the latest batches are in every window)
     assert m.check().consistent and m.solver_calls == 1
     assert not any(m.hand_counts(1).get(k, 0) for k in reds)
     assert m._session is None  # the whole-trace session was not needed
@@ -322,19 +332,7 @@ def test_a_long_trace_asks_the_latest_batches_first_and_keeps_the_earlier_cards(
 
     monkeypatch.setattr(trace_model, "HORIZON", 4)
     m = TraceModel()
-    others = [k for k in m.hand(3) if k[0] in "BG" and k[1] != "0"][:10]
-    old = []
-    for line, k in enumerate(others, 2):  # seat 3's cards: no red
-        old.append(m.hide(line, 3, 1))
-        m.place(old[-1], {k: 1})
-    for line in range(40, 44):
-        m.hide(line, 1, 1)
-    assert m.check().consistent
-    reds = [k for k in m.hand(1) if k[0] == "R"]
-    assert sum(m.hand_counts(1).get(k, 0) for k in reds) >= 2
-    hand = m.hand(1)
-    fact = AllOf(tuple(at_most(hand[k], 0) for k in reds))
-    m.say(44, "seat 1 holds no red", "WD4-CHALLENGE-INNOCENT", "/drawn/0/seat", fact)
+    others, old, reds = _seat_1_found_to_hold_no_red(m, 10)
     assert m.check().consistent and m.solver_calls == 1
     assert not any(m.hand_counts(1).get(k, 0) for k in reds)
     near = m._near
