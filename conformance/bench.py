@@ -371,6 +371,19 @@ def median_of(runs: list[dict[str, Any]], key: str) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def paired_ratio(
+    tops: list[dict[str, Any]], bottoms: list[dict[str, Any]], key: str
+) -> float | None:
+    """The median of ``top[key] / bottom[key]`` over runs made in turns (the i-th of each
+    side together), leaving out a pair where either failed; ``None`` without a pair."""
+    paired = [
+        top[key] / bottom[key]
+        for top, bottom in zip(tops, bottoms, strict=False)
+        if key in top and bottom.get(key)
+    ]
+    return statistics.median(paired) if paired else None
+
+
 def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[str, Any]:
     """Every benchmark, ``repeats`` times each; the medians and the raw runs."""
     results: dict[str, Any] = {
@@ -417,12 +430,7 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
             record(name, ours[b], "actions_per_s")
             cases[name]["games_per_s"] = median_of(ours[b], "games_per_s")
             cases[name]["build"] = sorted({r.get("build", "?") for r in ours[b]})
-            paired = [
-                o["actions_per_s"] / t["actions_per_s"]
-                for o, t in zip(ours[b], theirs, strict=True)
-                if "actions_per_s" in o and t.get("actions_per_s")
-            ]
-            ratios[b][f"{players}p"] = statistics.median(paired) if paired else None
+            ratios[b][f"{players}p"] = paired_ratio(ours[b], theirs, "actions_per_s")
         record(f"rlcard {players}p", theirs, "actions_per_s")
     results["ratio_reference_over_rlcard"] = ratios["pure"]
     results["ratio_reference_over_rlcard_by_build"] = ratios
@@ -456,12 +464,7 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
             runs.append(run_case("validate_jobs", traces=4 if quick else 16, jobs=jobs))
     for jobs, runs in by_jobs.items():
         record(f"validate corpus --jobs {jobs}", runs, "actions_per_s")
-    paired = [
-        two["actions_per_s"] / one["actions_per_s"]
-        for one, two in zip(by_jobs[1], by_jobs[2], strict=True)
-        if one.get("actions_per_s") and "actions_per_s" in two
-    ]
-    results["validate_jobs_scaling"] = statistics.median(paired) if paired else None
+    results["validate_jobs_scaling"] = paired_ratio(by_jobs[2], by_jobs[1], "actions_per_s")
     runs = [run_case("hidden", actions=150 if quick else 1000)]
     record("hidden 4p 3 hidden hands", runs, "seconds")
     for key in ("cpu_seconds", "ms_per_action_by_thirds", "status", "unknown"):
@@ -492,12 +495,9 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
             cases[f"certify {label} --jobs {jobs}"]["messages_per_s"] = median_of(
                 runs, "messages_per_s"
             )
-        paired = [
-            two["steps_per_s"] / one["steps_per_s"]
-            for one, two in zip(by_jobs[1], by_jobs.get(2, []), strict=False)
-            if one.get("steps_per_s") and "steps_per_s" in two
-        ]
-        results["certify_jobs_scaling"][label] = statistics.median(paired) if paired else None
+        results["certify_jobs_scaling"][label] = paired_ratio(
+            by_jobs.get(2, []), by_jobs[1], "steps_per_s"
+        )
         # what bounds the scaling: one job is a harness and a program working in turns and
         # in part at once (requests go out in batches); the cores it keeps busy over its
         # whole run (start-up included, when it keeps fewer) say how far N cores can go

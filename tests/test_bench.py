@@ -15,6 +15,7 @@ from unospec.bench import (
     case_validate_jobs,
     hidden_trace,
     judge_targets,
+    paired_ratio,
     run_case,
 )
 
@@ -88,6 +89,13 @@ def test_certify_case_counts_steps_of_the_games_stage_only(jobs):
     assert r["conformant"] and r["steps"] > 0
     # start-up is left out of steps_per_s, so it can only be the larger figure
     assert r["steps_per_s"] >= r["steps_per_s_with_startup"]
+
+
+def test_a_paired_ratio_is_the_median_over_runs_made_together():
+    ones = [{"x": 10.0}, {"x": 10.0}, {"error": "exit 3"}, {"x": 20.0}]
+    twos = [{"x": 15.0}, {"x": 19.0}, {"x": 99.0}, {"error": "exit 3"}]
+    assert paired_ratio(twos, ones, "x") == 1.7  # the failed runs' pairs left out
+    assert paired_ratio([], ones, "x") is None
 
 
 def test_targets_are_judged_against_the_issue_goals():
