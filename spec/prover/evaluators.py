@@ -87,6 +87,17 @@ class Concrete:
         return [list(vec) if s == seat else zero for s in range(seats)]
 
 
+def incremental_solver() -> z3.Solver:
+    """A solver that answers every check with Z3's incremental core, as it does once a
+    check has assumptions or a scope is pushed. A first check of a fresh ``z3.Solver()``
+    without them goes to a one-off solver that preprocesses the whole formula first, which
+    on the policy properties and lemmas costs more than it saves (deadlock freedom at 6
+    players: 1.58 s of CPU that way, 0.87 s this way)."""
+    s = z3.Solver()
+    s.set("combined_solver.ignore_solver1", True)
+    return s
+
+
 _CTX = z3.main_ctx()
 _INTS: dict[int, Any] = {}
 

@@ -26,6 +26,7 @@ from typing import Any
 import z3
 
 from unospec.spec import arithmetic
+from unospec.spec.prover.evaluators import incremental_solver
 
 
 def _seat(x: Any, n: int) -> Any:
@@ -33,7 +34,7 @@ def _seat(x: Any, n: int) -> Any:
 
 
 def _unsat(hyps: list[Any], goal: Any) -> bool:
-    s = z3.Solver()
+    s = incremental_solver()
     s.add(*hyps, z3.Not(goal))
     return s.check() == z3.unsat
 

@@ -26,7 +26,7 @@ import z3
 
 from unospec.spec import arithmetic
 from unospec.spec.prover import kinds as K
-from unospec.spec.prover.evaluators import Symbolic, leaves
+from unospec.spec.prover.evaluators import Symbolic, incremental_solver, leaves
 from unospec.spec.prover.invariants import INVARIANT_RULES, invariants
 from unospec.spec.prover.model import Model
 from unospec.spec.prover.rules import Reading, Rules, agrees
@@ -176,7 +176,7 @@ def stuck_state(
         m = model(rules, n, Symbolic("deadlock"), ar)
         st, assumed = start(m, seat)
         hyps = assumed + [m.ops.any([st.phase == p for p in phases])]
-        quick = z3.Solver()
+        quick = incremental_solver()
         quick.add(*hyps, z3.Not(_b(enabled(rules, n, st, ar, False, model))))
         if quick.check() == z3.unsat:
             continue  # even without playing a card some step is always possible
@@ -339,9 +339,17 @@ def _holds(m: Model, st: State, base: list[Any], result: Any, goal: Callable[[St
     ops = m.ops
     hyps = base + ops.side + [g for _, g in ops.guards]
     for path, post in leaves(result):
-        s = z3.Solver()
-        s.add(*hyps, *path, z3.Not(_b(goal(post))))
-        if s.check() != z3.unsat:
+        query = [*hyps, *path, z3.Not(_b(goal(post)))]
+        # Z3's preprocessing for linear integer arithmetic first (a quarter faster here);
+        # what it does not settle goes to the default solver
+        s = z3.Tactic("qflia").solver()
+        s.add(*query)
+        res = s.check()
+        if res == z3.unknown:
+            s = z3.Solver()
+            s.add(*query)
+            res = s.check()
+        if res != z3.unsat:
             return False
     return True
 
