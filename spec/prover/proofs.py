@@ -552,13 +552,21 @@ def _known(assumed: list[Any]) -> frozenset[int]:
     """Every conjunct of the formulas ``assumed`` (see ``_KNOWN``)."""
     got = _KNOWN.get(id(assumed))
     if got is None:
+        # (through Z3's C interface: no Python object for each of the many conjuncts; the
+        # formulas hold their terms while they are walked)
+        ctx = z3.main_ctx().ref()
         ids: set[int] = set()
-        todo = [f for f in assumed if isinstance(f, z3.ExprRef)]
+        todo = [f.as_ast() for f in assumed if isinstance(f, z3.ExprRef)]
         while todo:
-            f = todo.pop()
-            ids.add(f.ast.value)
-            if z3.is_and(f):
-                todo.extend(f.children())
+            t = todo.pop()
+            ids.add(t.value)
+            if z3.Z3_get_ast_kind(ctx, t) != z3.Z3_APP_AST:
+                continue
+            app = z3.Z3_to_app(ctx, t)
+            if z3.Z3_get_decl_kind(ctx, z3.Z3_get_app_decl(ctx, app)) == z3.Z3_OP_AND:
+                todo += [
+                    z3.Z3_get_app_arg(ctx, app, i) for i in range(z3.Z3_get_app_num_args(ctx, app))
+                ]
         got = _KNOWN[id(assumed)] = frozenset(ids)
     return got
 
