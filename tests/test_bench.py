@@ -223,6 +223,27 @@ def test_bench_from_an_earlier_run_fills_the_readme_and_refuses_bad_input(tmp_pa
     assert "not bench results" in capsys.readouterr().err
 
 
+def test_an_edit_to_the_readme_during_the_run_is_kept(tmp_path, monkeypatch):
+    """The README is checked before the long run and read again to be filled after it:
+    what was written into it meanwhile (outside the block) stays."""
+    import unospec.bench
+    from unospec.cli import main
+
+    readme = tmp_path / "README.md"
+    readme.write_text("# x\n<!-- bench:begin -->\n<!-- bench:end -->\nold prose\n")
+
+    def run_meanwhile(*args, **kwargs):
+        readme.write_text(readme.read_text().replace("old prose", "new prose"))
+        return RESULTS
+
+    monkeypatch.setattr(unospec.bench, "bench", run_meanwhile)
+    out = tmp_path / "bench.json"
+    assert main(["bench", "--out", str(out), "--readme", str(readme)]) == 0
+    text = readme.read_text()
+    assert "new prose" in text and "old prose" not in text
+    assert "| prove | 164.2 | seconds | 568 |" in text
+
+
 def test_the_readme_speed_table_is_a_rendering_of_bench_results():
     """README.md's block is what `unospec bench --readme` writes: a bench table and its
     targets, not a hand-edited copy."""

@@ -88,6 +88,13 @@ def run(args: argparse.Namespace, cat: Any) -> int:
     if args.source is None:
         console.print(f"written to {args.out}")
     if readme is not None:
-        args.readme.write_text(update_readme(readme, results), encoding="utf-8")
+        # read again: the file may have been edited during the run (only the block changes)
+        try:
+            readme = args.readme.read_text(encoding="utf-8")
+            filled = update_readme(readme, results)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            err.print(f"[red]error:[/red] --readme {args.readme}: {e}", highlight=False)
+            return 2
+        args.readme.write_text(filled, encoding="utf-8")
         console.print(f"the speed table of {args.readme} is filled from these results")
     return 0
