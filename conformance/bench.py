@@ -314,14 +314,31 @@ CASES = {
 # -- running the cases --------------------------------------------------------------------------------
 
 
+def machine_busy() -> tuple[int, int] | None:
+    """The time all of the machine's cores have been busy and the time they have been up
+    (in ticks, from Linux's ``/proc/stat``); ``None`` where it cannot be read."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    if len(ticks) < 5:
+        return None
+    return sum(ticks) - ticks[3] - ticks[4], sum(ticks)  # less idle and waiting for I/O
+
+
 def run_case(name: str, build: str | None = None, **kw: Any) -> dict[str, Any]:
     """Run one case in a subprocess; returns its result with ``max_rss_mb`` (or the peak
     of the processes the case reports as ``max_rss_mb_elsewhere``, if larger). ``build``
     ``"pure"`` forces the pure build of the engine there (``UNOSPEC_PURE=1``); ``None`` and
     ``"compiled"`` leave the choice to :mod:`unospec.reference.native`. ``cores_busy`` is
     the CPU time of the case's process and of every process it waited for (a certify
-    job's program), divided by the wall time: how many cores the case kept busy."""
+    job's program), divided by the wall time: how many cores the case kept busy. Processes
+    it does not wait for (certify's jobs, forked by a server process, and their programs)
+    are not in it: ``machine_cores_busy`` is how many of the machine's cores were busy
+    over the case, whatever kept them so (Linux only)."""
     env = {**os.environ, "UNOSPEC_PURE": "1" if build == "pure" else "0"}
+    before = machine_busy()
     start = time.perf_counter()
     with tempfile.NamedTemporaryFile("r", suffix=".json") as out:
         proc = subprocess.Popen(
@@ -339,6 +356,10 @@ def run_case(name: str, build: str | None = None, **kw: Any) -> dict[str, Any]:
         round(usage.ru_maxrss / 1024, 1), data.get("max_rss_mb_elsewhere") or 0
     )
     data["cores_busy"] = round((usage.ru_utime + usage.ru_stime) / wall, 3)
+    after = machine_busy()
+    if before and after and after[1] > before[1]:
+        busy = (after[0] - before[0]) / (after[1] - before[1])
+        data["machine_cores_busy"] = round(busy * (os.cpu_count() or 1), 3)
     return data
 
 
@@ -502,6 +523,10 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         # in part at once (requests go out in batches); the cores it keeps busy over its
         # whole run (start-up included, when it keeps fewer) say how far N cores can go
         results.setdefault("certify_one_job_cores", {})[label] = median_of(by_jobs[1], "cores_busy")
+        if by_jobs.get(2):
+            results.setdefault("certify_two_jobs_machine_cores", {})[label] = median_of(
+                by_jobs[2], "machine_cores_busy"
+            )
     runs = [run_case("echo", messages=2000 if quick else 20000) for _ in range(repeats)]
     record("echo floor", runs, "messages_per_s")
     runs = [run_case("echo", messages=4800 if quick else 48000, batch=48) for _ in range(repeats)]
@@ -625,6 +650,12 @@ def markdown(results: dict[str, Any]) -> str:
             f"{one_job:.2f} cores busy over its run, start-up included; on {cpus} cores, "
             f"two jobs can be at most {cpus / one_job:.2f} times as fast as one.",
         ]
+        two_jobs = (results.get("certify_two_jobs_machine_cores") or {}).get("serve")
+        if isinstance(two_jobs, (int, float)) and two_jobs > 0:
+            lines[-1] += (
+                f" Two jobs kept {two_jobs:.2f} of the machine's {cpus} cores busy (the jobs,"
+                " their programs and anything else running, start-up included)."
+            )
     by_build = results.get("ratio_reference_over_rlcard_by_build") or {}
     if by_build:
         lines.append("")

@@ -74,6 +74,8 @@ def test_a_case_in_its_own_process_reports_peak_memory():
         "engine", players=2, profile="official", options={"V-SINGLE-ROUND": True}, seconds=0.1
     )
     assert r["games"] >= 1 and r["max_rss_mb"] > 0
+    if os.path.exists("/proc/stat"):  # the machine's busy cores over the case (Linux)
+        assert 0 < r["machine_cores_busy"] <= (os.cpu_count() or 1)
 
 
 def test_the_pipelined_echo_floor_answers_every_request_of_a_batch():
@@ -179,6 +181,7 @@ RESULTS = {
     "ratio_reference_over_rlcard_by_build": {"compiled": {"4p": 1.54, "2p": None}},
     "engine_build_judged": "compiled",
     "certify_one_job_cores": {"serve": 1.3},
+    "certify_two_jobs_machine_cores": {"serve": 1.93},
 }
 
 
@@ -192,6 +195,7 @@ def test_the_readme_block_is_filled_from_the_results_and_nothing_else_changes():
     assert "compiled build) ÷ RLCard, median of paired runs: 4p 1.54." in table
     assert "keeps 1.30 cores busy over its run" in table
     assert "on 2 cores, two jobs can be at most 1.54 times as fast as one." in table
+    assert "Two jobs kept 1.93 of the machine's 2 cores busy" in table
     text = "intro\n<!-- bench:begin -->\nold table\n<!-- bench:end -->\nafter\n"
     filled = update_readme(text, RESULTS)
     assert filled.startswith("intro\n<!-- bench:begin -->\n") and filled.endswith(
