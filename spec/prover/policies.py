@@ -153,7 +153,7 @@ def start(m: Model, to_act: int) -> tuple[State, list[Any]]:
 
 
 def _small(st: State) -> list[Any]:
-    return [z3.Sum(h) <= 3 for h in st.hands] + [st.owed_count <= 2]
+    return [_b(Symbolic.sum(h) <= 3) for h in st.hands] + [st.owed_count <= 2]
 
 
 def _find(hyps: list[Any], st: State, *prefer: list[Any]) -> State | None:
@@ -183,7 +183,7 @@ def stuck_state(
         found = _find(
             hyps + [z3.Not(_b(enabled(rules, n, st, ar, True, model)))],
             st,
-            [st.phase == TURN, st.owed_count == 0, z3.Sum(st.hands[0]) <= 3],
+            [st.phase == TURN, st.owed_count == 0, _b(Symbolic.sum(st.hands[0]) <= 3)],
             [st.owed_count <= 2],
         )
         if found:

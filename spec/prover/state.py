@@ -115,11 +115,11 @@ class State:
 def symbolic(ops: Any, players: int, tag: str = "pre", **fixed: Any) -> State:
     """A state of fresh Z3 integers named after its fields (``hand2.R7``, ``to_act``),
     except the fields given in ``fixed``."""
-    import z3
+    from unospec.spec.prover.evaluators import int_var
 
     n = players
-    one = lambda name: z3.Int(f"{tag}.{name}")  # noqa: E731
-    per_kind = lambda name: [z3.Int(f"{tag}.{name}.{k}") for k in K.KINDS]  # noqa: E731
+    one = lambda name: int_var(f"{tag}.{name}")  # noqa: E731
+    per_kind = lambda name: [int_var(f"{tag}.{name}.{k}") for k in K.KINDS]  # noqa: E731
     st = State(
         players=n,
         hands=[per_kind(f"hand{s}") for s in range(n)],
