@@ -230,6 +230,11 @@ class StderrTail:
         return b"".join(self.chunks).decode("utf-8", "replace")
 
 
+#: requests as compact JSON (one encoder for every request: ``json.dumps`` with
+#: separators makes a new one each time)
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+
+
 class Program:
     """A program under test, spoken to over the live protocol.
 
@@ -259,6 +264,7 @@ class Program:
         healthy_replies: int = 200,
     ):
         self.argv, self.timeout, self.max_line, self.validate = argv, timeout, max_line, validate
+        self._limits = jsonreader.Limits(line_bytes=max_line)  # (what replies are read with)
         self.cwd, self.env = cwd, env
         self.max_failures, self.healthy_replies = max_failures, healthy_replies
         self.child: Child | None = None
@@ -415,7 +421,7 @@ class Program:
             raise ValueError(
                 f"the harness built an invalid request {msg}: {errors}"
             )  # a harness bug
-        return msg, (json.dumps(msg, separators=(",", ":")) + "\n").encode()
+        return msg, (_ENCODE(msg) + "\n").encode()
 
     def _write(self, data: bytes, msg: Json) -> None:
         self._check_usable()
@@ -467,7 +473,7 @@ class Program:
         :mod:`unospec.spec.jsonreader`: invalid UTF-8, NaN, duplicate keys, … are refused)."""
         where = f"line {self.lines_read} of the program's output"
         try:
-            reply = jsonreader.loads(line, limits=jsonreader.Limits(line_bytes=self.max_line))
+            reply = jsonreader.loads(line, limits=self._limits)
         except jsonreader.JsonInputError as e:
             at = f", byte {e.offset}" if e.offset is not None else ""
             shown = line[:120].decode("utf-8", "backslashreplace")

@@ -3,10 +3,13 @@ deadline (``select`` on POSIX; a reading thread elsewhere, exercised here on req
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from unospec.protocol import LineReader
 
@@ -53,3 +56,33 @@ def test_the_bounded_reader_takes_safe_integers_and_refuses_the_rest_on_either_p
     for text in ("[9007199254740992]", "[12345678901234567]", '{"a": 1, "a": 2}', "[NaN]"):
         with pytest.raises(JsonInputError):
             loads(text)
+
+
+@given(st.text(alphabet='0123456789 ,[]"a\u0660\u00e9', max_size=60))
+def test_the_run_of_16_digits_is_found_as_a_regular_expression_finds_it(text):
+    """The byte table that picks the checked path finds exactly the runs of 16 ASCII digits
+    (not other scripts' digits, not the bytes of other characters)."""
+    import re
+
+    from unospec.spec.jsonreader import _long_digits
+
+    want = re.search(r"[0-9]{16}", text) is not None
+    assert _long_digits(text.encode("utf-8", "surrogatepass")) == want
+    assert loads_path(text) == want
+
+
+def loads_path(text: str) -> bool:
+    """Whether :func:`loads` takes the checked path for ``text`` (bytes or text alike)."""
+    from unospec.spec import jsonreader
+
+    seen = []
+    real = jsonreader._long_digits
+    try:
+        jsonreader._long_digits = lambda raw: seen.append(real(raw)) or seen[-1]  # type: ignore[assignment]
+        for data in (text, text.encode()):
+            with contextlib.suppress(jsonreader.JsonInputError):
+                jsonreader.loads(data)
+    finally:
+        jsonreader._long_digits = real  # type: ignore[assignment]
+    assert len(seen) == 2 and seen[0] == seen[1]
+    return seen[0]
