@@ -122,10 +122,7 @@ def _int_operand(x: Any) -> Any:
     """``x`` as an integer term when it is a Python integer (one constant per value) or an
     :class:`IntTerm`; ``None`` for anything else."""
     if type(x) is int:
-        c = _INTS.get(x)
-        if c is None:
-            c = _INTS[x] = z3.IntVal(x)
-        return c
+        return _term(x)
     return x if isinstance(x, IntTerm) else None
 
 
