@@ -9,8 +9,9 @@ the machine's noise hits every case alike. Cases:
 * validate: ``unospec validate`` over a corpus of long traces — actions per second;
 * hidden: ``unospec validate`` of a long four-player trace seen from seat 0 (three hidden
   hands: ``null`` cards) — seconds, and the time per action by thirds of the trace;
-* certify: protocol steps per second of differential games against ``unospec serve``
-  and the example implementation, with one job and with two (in turns; the scaling is
+* certify: protocol steps per second of differential games against ``unospec serve``,
+  the example implementation and node-uno (JavaScript, its own shuffles, its planted
+  deviations off), with one job and with two (in turns; the scaling is
   the median of the paired ratios), and the echo floor of the pipe itself (a program
   that answers every line at once);
 * prove: the time of ``unospec prove`` when the prover is present.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -499,10 +501,15 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         cases["hidden 4p 3 hidden hands, refuted near the end"][key] = runs[0].get(key)
     serve = [sys.executable, "-m", "unospec", "serve"]
     example = [sys.executable, str(ROOT / "examples" / "independent" / "main.py")]
+    # an engine shaped like the ones users bring: JavaScript, its own shuffles (seeded, its
+    # draw pile shown), with its planted deviations off
+    node_uno = ["node", str(ROOT / "examples" / "engines" / "node-uno" / "engine.js"), "--official"]
     games = 2 if quick else 8
-    targets = [("serve", serve)] + (
-        [] if quick or not Path(example[1]).exists() else [("example", example)]
-    )
+    targets = [("serve", serve)]
+    if not quick and Path(example[1]).exists():
+        targets.append(("example", example))
+    if not quick and Path(node_uno[1]).exists() and shutil.which("node"):
+        targets.append(("node-uno --official", node_uno))
     results["certify_jobs_scaling"] = {}
     for label, argv in targets:
         # one job and two in turns, so that the machine's noise hits both alike; the

@@ -12,15 +12,21 @@ when the match is over, at the step limit, or when the two states cannot be reco
 
 Two ways to play:
 
-* **speculative** (a program whose chance the harness dictates): the reference plays
-  ahead in batches of :data:`BATCH` steps whose requests go to the program in one write,
-  two batches in flight; while the program agrees, this is fast. At the first difference
-  the program is replayed to the step before it (a new game with the same inputs) and
-  the game goes on step by step;
-* **step by step** (after a difference, and from the start for a program that owns its
-  chance: what it draws decides what the harness can choose next): the program's legal
-  actions are read first, the action is chosen among those both sides allow, and the
-  program's chance reports are fed to the reference (:mod:`unospec.chance_feed`).
+* **speculative**: the reference plays ahead in batches of :data:`BATCH` steps whose
+  requests go to the program in one write, two batches in flight; while the program
+  agrees, this is fast. At a difference the program is replayed to the step before it (a
+  new game with the same inputs, checked to be back where it was) and that step is played
+  step by step, then a stretch after it (:data:`BACKOFF` steps, twice as many after each
+  difference of the game: a program that differs often is not replayed often);
+* **step by step**: the program's legal actions are read first, the action is chosen
+  among those both sides allow, and the program's chance reports are fed to the
+  reference (:mod:`unospec.chance_feed`).
+
+A program that owns its chance is played ahead too when it is ``seeded`` (a replay deals
+and shuffles the same). A step that calls for chance it makes (its deal, a reshuffle) is
+played step by step, and so is a step that draws while the reference does not know the
+order of its draw pile (it hides it); play goes on ahead after such a step. A program
+that shows its draw pile gives the reference its order, and its draws are played ahead.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ Json = dict[str, Any]
 BATCH = 16  # steps whose requests go out together (about 6 KB of requests)
 IN_FLIGHT = 2  # batches sent before the first of them is checked (well under a pipe's 64 KB)
 PROBE_EVERY = 5  # every fifth seat step also tries an illegal action first
+BACKOFF = 16  # steps played step by step after a difference met ahead (doubled each time)
 GENERIC = {
     "TURN-ADVANCE",
     "PLAY-MATCH",
@@ -107,6 +114,7 @@ class GameResult:
     outcome: str = "pass"  # pass, fail, errored, timeout
     seconds: float = 0.0
     judged: Counter[str] = field(default_factory=Counter)  # rule -> steps judged on it
+    ahead: int = 0  # steps played ahead in batches (the others step by step)
 
 
 @dataclass
@@ -175,6 +183,11 @@ class Game:
         self.current: Json | None = None  # the action being applied (a hang is blamed on it)
         self.reported: Any = None  # what the program reported of it, before it hung
         self.prefetched: Json | None = None  # the legal_actions reply for the next step
+        # playing ahead: whether it may (tests play step by step), not before which step,
+        # and how often it met a difference
+        self.play_ahead, self.ahead_from, self.misses = True, 0, 0
+        # a program that owns its chance: whether the reference knows its draw pile's order
+        self.pile_known = "own_deal" not in self.owns
         self.ref: Position = new_game(players, self.ref_profile, self.ref_options)
         self.t0 = time.perf_counter()
 
@@ -183,10 +196,11 @@ class Game:
         r = self.result
         try:
             self._start()
-            if not self.owns and self.script is None and not r.divergences:
-                self._speculate()
             while not r.ended:
-                self._step()
+                if self._may_play_ahead():
+                    self._speculate()
+                else:
+                    self._step()
         except Unreconciled as e:
             r.ended = f"stopped: {e}"
         except ProtocolError as e:
@@ -380,19 +394,7 @@ class Game:
                     action=bad,
                 )
                 self.ref = self._adopt_observed(self.ref, after_obs, k)
-            cited = (outcome.error or {}).get("rule")
-            if cited and cited != wrong.rule:
-                self._diverge(
-                    k,
-                    "citation",
-                    wrong.rule,
-                    f"{_brief(bad)} was rightly refused, but under {cited}; the rules forbid it "
-                    f"under {wrong.rule}",
-                    field="/error/rule",
-                    expected=wrong.rule,
-                    actual=cited,
-                    action=bad,
-                )
+            self._judge_citation(k, bad, outcome.error, wrong.rule)
             return
         self.inputs.append(bad)
         try:
@@ -416,6 +418,23 @@ class Game:
             self.ref = self._adopt(found[0].after, after_obs, k)
         else:
             self.ref = self._adopt_observed(self.ref, after_obs, k)
+
+    def _judge_citation(self, k: int, bad: Json, error: Json | None, rule: str) -> None:
+        """A forbidden action rightly refused: the rule the program cites must be the one
+        that forbids it (``rule``), where it cites one."""
+        cited = (error or {}).get("rule")
+        if cited and cited != rule:
+            self._diverge(
+                k,
+                "citation",
+                rule,
+                f"{_brief(bad)} was rightly refused, but under {cited}; the rules forbid it "
+                f"under {rule}",
+                field="/error/rule",
+                expected=rule,
+                actual=cited,
+                action=bad,
+            )
 
     def _apply_and_judge(self, k: int, act: Json) -> bool:
         """Apply ``act`` on both sides and judge the outcome; ``False`` when the program
@@ -678,6 +697,8 @@ class Game:
             if f in obs and f in data:
                 data[f] = obs[f]
         _fill_piles(data, obs)
+        if self.owns:
+            self.pile_known = isinstance(obs.get("draw_pile"), list)
         try:
             return load(data)
         except (PositionError, IllegalAction, KeyError, ValueError, TypeError) as e:
@@ -694,6 +715,8 @@ class Game:
             and all(isinstance(c, str) for c in pile)
             and Counter(pile) == Counter(pos.draw_pile)
         )
+        if self.owns:
+            self.pile_known = usable
         if self.owns and usable and pile != pos.draw_pile:
             pos = pos.copy()
             pos.draw_pile = list(pile)
@@ -723,24 +746,64 @@ class Game:
             self.program.close()
 
     # -- speculative play --------------------------------------------------------------------
+    def _may_play_ahead(self) -> bool:
+        """Whether the next steps can be played ahead: not a reproducer's replay, not in
+        the stretch after a difference, and (for a program that owns its chance) a replay
+        that deals and shuffles the same."""
+        if not self.play_ahead or self.script is not None:
+            return False
+        if self.result.steps < self.ahead_from:
+            return False
+        return not self.owns or self.seeded
+
+    def _owned(self, pos: Position) -> bool:
+        """Whether ``pos`` waits for chance the program makes itself."""
+        return pos.chance is not None and Feed(owns=self.owns).owner(pos.chance)
+
+    def _unknown_draw(self, p: Plan) -> bool:
+        """Whether a step draws from a pile whose order the reference does not know (a
+        program that shuffles with its own generator and hides its draw pile): what the
+        program draws there is its own."""
+        return not self.pile_known and any(
+            e["type"] in ("cards_drawn", "reshuffled") for e in p.events
+        )
+
     def _speculate(self) -> None:
         """Batches played ahead while the program agrees; at the first difference, replay
-        the program to the step before and go on step by step."""
+        the program to the step before and play that step step by step. Stops too before
+        a step that calls for chance the program makes."""
         program, r = self.program, self.result
-        ref, step = self.ref, 0
+        ref, step = self.ref, r.steps
+        self.prefetched = None
+        blocked = False  # the next step calls for the program's own chance
         in_flight: deque[tuple[list[Plan], list[Json]]] = deque()
         rng_at: dict[int, Any] = {}  # the random state before the first step of each batch
         while True:
-            while len(in_flight) < IN_FLIGHT and ref.phase != "over" and step < self.max_steps:
+            while (
+                len(in_flight) < IN_FLIGHT
+                and not blocked
+                and ref.phase != "over"
+                and step < self.max_steps
+            ):
                 batch: list[Plan] = []
                 rng_at[step + 1] = self.rng.getstate()
                 while ref.phase != "over" and step < self.max_steps and len(batch) < BATCH:
+                    if self.owns:
+                        saved = self.rng.getstate()
+                        p = None if self._owned(ref) else plan_step(ref, step + 1, self.rng)
+                        if p is None or self._owned(p.after) or self._unknown_draw(p):
+                            self.rng.setstate(saved)  # the step is played step by step
+                            blocked = True
+                            break
+                    else:
+                        p = plan_step(ref, step + 1, self.rng)
                     step += 1
-                    batch.append(plan_step(ref, step, self.rng))
-                    ref = batch[-1].after
-                in_flight.append(
-                    (batch, program.send_many([q for p in batch for q in p.requests()]))
-                )
+                    batch.append(p)
+                    ref = p.after
+                if batch:
+                    in_flight.append(
+                        (batch, program.send_many([q for p in batch for q in p.requests()]))
+                    )
             if not in_flight:
                 break
             batch, sent = in_flight.popleft()
@@ -753,10 +816,8 @@ class Game:
                     self.ref = p.before
                     r.steps = p.step - 1
                     raise
-                if agrees(p, replies):
-                    self.inputs.append(p.action)
-                    for e in p.events:
-                        r.judged[e["rule"]] += 1
+                if agrees(p, replies, self.players if self.owns else None):
+                    self._agreed(p, replies)
                     continue
                 # a difference: drop what is in flight, replay up to the step before it
                 with contextlib.suppress(ProtocolError):
@@ -768,22 +829,62 @@ class Game:
                 self.rng.setstate(rng_at[batch[0].step])
                 for q in batch[: batch.index(p)]:
                     plan_step(q.before, q.step, self.rng)
-                self._replay_program()
+                self._replay_program(p.step)
+                self.ahead_from = p.step + BACKOFF * 2 ** min(self.misses, 6)
+                self.misses += 1
                 return
         self.ref = ref
         r.steps = step
-        if ref.phase == "over":
+        if blocked:
+            self.ahead_from = step + 1  # that step step by step, then ahead again
+        elif ref.phase == "over":
             r.ended = "the match is over"
         else:
             r.ended = f"stopped at the {self.max_steps}-step limit"
 
-    def _replay_program(self) -> None:
-        """A new game on the program with the inputs so far: it is back where it was."""
+    def _agreed(self, p: Plan, replies: list[Json]) -> None:
+        """A step played ahead that the program took as the reference did: what step by
+        step play keeps of such a step (the input, the rules judged, the direction a round
+        ended with, the evidence against suspected changes)."""
+        if p.bad is not None:  # refused, changing nothing: under which rule?
+            error = outcome_of(replies[2]).error
+            if (error or {}).get("rule"):
+                self.ref = p.before  # (a divergence's reproducer starts here)
+                self._judge_citation(p.step, p.bad, error, diagnose(p.before, p.bad).rule)
+        self.inputs.append(p.action)
+        self.result.ahead += 1
+        for e in p.events:
+            self.result.judged[e["rule"]] += 1
+        if not p.chance and any(e["type"] == "round_won" for e in p.events):
+            self.ended_direction = _direction_at_end(p.before, p.action)
+        if watched := self.explainer.watched():
+            if p.expected is not None:
+                self.explainer.legal_contradicts(p.before, p.expected, watched)
+            obs = position_of(replies[-1])
+            report = report_of(replies[-2], self.players)
+            feed = Feed(report, self.owns, _hands(obs))
+            official = Stepped(p.after, p.events, [])
+            ctx = StepContext(p.before, p.action, feed, official, obs, self.ended_direction)
+            self.explainer.contradicts(ctx, watched)
+
+    def _replay_program(self, k: int) -> None:
+        """A new game on the program with the inputs so far: it is back where it was (its
+        observed position is checked against the reference's: a program that deals or
+        shuffles otherwise for the same seed cannot be followed)."""
         if not self.program.alive:
             self.program.restart()
         msgs = [self._new_game_request()] + [{"cmd": "apply", "action": a} for a in self.inputs]
+        msgs.append({"cmd": "observe"})
+        replies: list[Json] = []
         for i in range(0, len(msgs), 64):
-            self.program.request_many(msgs[i : i + 64])
+            replies += self._requests(msgs[i : i + 64], k)
+        obs = position_of(replies[-1])
+        if d := diff_positions(dump(self.ref, share=True), obs):
+            raise Unreconciled(
+                f"at step {k} the program, replayed to the step before (a new game with "
+                f"seed {self.seed} and the same inputs), is not where it was ({d[0][0]} "
+                "differs)"
+            )
 
 
 def replay(
@@ -863,9 +964,13 @@ def plan_step(ref: Position, step: int, rng: random.Random) -> Plan:
     return Plan(step, ref, after, act, False, events, expected, bad)
 
 
-def agrees(p: Plan, replies: list[Json]) -> bool:
-    """Do the program's replies for a planned step say exactly what the reference says?"""
+def agrees(p: Plan, replies: list[Json], players: int | None = None) -> bool:
+    """Do the program's replies for a planned step say exactly what the reference says?
+    ``players``: the program owns chance, and its report of the step must say it made
+    none and drew what the reference drew."""
     try:
+        if players is not None and not _reports_nothing_else(p, replies[-2], players):
+            return False
         replies = list(replies)
         if not p.chance:
             offered = actions_of(replies.pop(0))
@@ -878,15 +983,34 @@ def agrees(p: Plan, replies: list[Json]) -> bool:
                 before, refused, after = replies.pop(0), outcome_of(replies.pop(0)), replies.pop(0)
                 if refused.accepted or position_of(before) != position_of(after):
                     return False
-                cited = (refused.error or {}).get("rule")
-                if cited and cited != diagnose(p.before, p.bad).rule:
-                    return False
         got, observed = outcome_of(replies[0]), position_of(replies[1])
         if not got.accepted:
             return False
         return not diff_positions(dump(p.after, share=True), observed)
     except ProtocolError:
         return False
+
+
+def _reports_nothing_else(p: Plan, reply: Json, players: int) -> bool:
+    """A program that owns its chance reports no chance input of its own for a step the
+    reference played with none, and (if it says) drew the cards the reference drew."""
+    try:
+        report = report_of(reply, players)
+    except ReportError:
+        return False
+    if report.items:
+        return False
+    if report.drawn is None:
+        return True
+    ours: dict[int, list[str]] = {}
+    for e in p.events:
+        if e["type"] == "cards_drawn":
+            ours.setdefault(e["seat"], []).extend(e["cards"])
+    theirs: dict[int, list[str]] = {}
+    for seat, cards in report.drawn:
+        if cards:
+            theirs.setdefault(seat, []).extend(cards)
+    return theirs == ours
 
 
 # -- helpers -----------------------------------------------------------------------------------

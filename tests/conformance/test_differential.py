@@ -38,7 +38,7 @@ def program(request):
 def play(program: Program, players: int, seed: int, step_by_step: bool = False, steps: int = 600):
     game = Game(program, Explainer("official"), "official", players, seed, steps)
     if step_by_step:
-        game._speculate = lambda: None  # type: ignore[method-assign]
+        game.play_ahead = False
     return game, game.play()
 
 
@@ -96,3 +96,73 @@ def test_a_game_is_failed_only_under_the_rules_it_broke_not_under_a_cited_refusa
     assert both.rules == ["DRAW-VOLUNTARY"]
     alone = game_finding(GameResult("g", 2, 0, 9, [cited], outcome="warning"))
     assert alone.rules == ["ONE-CARD-PER-TURN"]
+
+
+# -- programs that own their chance, played ahead ---------------------------------------------
+
+NODE_UNO = ROOT / "examples" / "engines" / "node-uno" / "engine.js"
+ENGINES = ROOT / "examples" / "engines"
+
+
+def engine(name: str, *extra: str) -> list[str]:
+    if name == "node-uno":
+        return ["node", str(NODE_UNO), *extra]
+    return [sys.executable, str(ENGINES / name / "engine.py"), *extra]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        engine("node-uno", "--official"),  # shuffles itself, shows its draw pile
+        engine("node-uno"),  # the same with four deviations
+        engine("tidy"),  # deals and shuffles itself, shows its draw pile
+        engine("quick"),  # deals and shuffles itself, hides its draw pile, deviates often
+    ],
+    ids=["node-official", "node-uno", "tidy", "quick"],
+)
+def test_a_program_that_owns_its_chance_plays_the_same_game_ahead_or_step_by_step(program, argv):
+    """Played ahead (batches between the steps that need the program's own chance, and a
+    replay at each difference) or step by step: the same actions, the same divergences."""
+    fast_game, fast = play(program(argv), 4, 11, steps=800)
+    slow_game, slow = play(program(argv), 4, 11, step_by_step=True, steps=800)
+    assert fast_game.inputs == slow_game.inputs
+    assert [(d.step, d.kind, d.rule) for d in fast.divergences] == [
+        (d.step, d.kind, d.rule) for d in slow.divergences
+    ]
+    assert fast.judged == slow.judged
+    assert fast.steps == slow.steps > 200 and fast.ended == slow.ended
+    assert slow.ahead == 0
+    assert fast.ahead > 0 or argv == engine("quick")  # quick differs at nearly every step
+
+
+def test_a_correct_program_that_shuffles_itself_is_played_ahead(program):
+    """node-uno --official shows its draw pile: only the steps that reshuffle (its own
+    chance) are played step by step."""
+    _, result = play(program(engine("node-uno", "--official")), 3, 5, steps=1000)
+    assert result.outcome in ("pass", "warning")  # a refusal cited under another rule
+    assert result.ahead > 0.9 * result.steps
+
+
+def test_a_program_that_hides_its_draw_pile_is_played_ahead_between_its_draws(program):
+    _, result = play(program(engine("tidy")), 3, 5, steps=1000)
+    assert result.outcome == "pass"
+    assert result.ahead > 0.5 * result.steps
+    hidden = Game(program(engine("quick", "--dictated")), Explainer("official"), "official", 3, 5)
+    assert hidden.owns == frozenset()
+
+
+def test_a_program_that_does_not_replay_the_same_game_is_not_followed(program):
+    """A program that declares ``seeded`` but shuffles otherwise when the game is started
+    again: the replay after a difference is checked, and the game stops there with the
+    reason, instead of judging a program that is elsewhere."""
+    reseeding = [sys.executable, str(ROOT / "tests" / "fakes" / "reseeding.py")]
+    for seed in range(3):
+        game, result = play(program([*reseeding, *engine("lenient")]), 3, seed, steps=400)
+        assert "is not where it was" in result.ended, result.ended
+        assert result.ended.startswith(f"stopped: at step {result.steps + 1} ")
+        # up to there, what the honest program (the same game replayed alike) is found doing
+        _, honest = play(program(engine("lenient")), 3, seed, steps=400)
+        assert honest.steps == 400 and honest.ahead > 0
+        assert [(d.step, d.rule) for d in result.divergences] == [
+            (d.step, d.rule) for d in honest.divergences if d.step <= result.steps
+        ]

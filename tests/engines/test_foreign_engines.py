@@ -126,6 +126,27 @@ def test_the_correct_engine_is_conformant_with_a_dictated_deal_too():
     assert cert.conformant, [f.message[:100] for f in cert.findings if f.outcome != "pass"]
 
 
+def test_the_javascript_engine_without_its_deviations_has_nothing_to_answer_for():
+    """node-uno --official: the same engine with none of its planted deviations, certified
+    with its scenarios and games as a user would. No false finding on a program that
+    shuffles with its own generator (its games are played ahead: the harness plans
+    batches of steps between its reshuffles). What is left is a warning: it refuses a
+    second card in the same turn under TURN-ADVANCE (not the seat's turn), where the rules
+    forbid it under ONE-CARD-PER-TURN."""
+    settings = Settings(
+        argv("node-uno", "--official"), games=GAMES, seed=0, max_steps=STEPS, timeout=10
+    )
+    cert = certify(settings)
+    assert cert.could_not_run is None
+    bad = [(f.kind, f.id, f.outcome, f.message[:100]) for f in cert.findings if f.outcome == "fail"]
+    assert not bad, bad
+    assert [(f.rules, f.outcome) for f in deviations(cert, "warning")] == [
+        (["ONE-CARD-PER-TURN"], "warning")
+    ]
+    assert not deviations(cert)
+    assert sum(f.steps for f in cert.findings if f.kind == "differential") > 5000
+
+
 def test_the_plays_line_names_the_options_an_engine_plays():
     plays = certified("house").plays
     assert sorted(plays["options"]) == sorted(manifest("house")["options"])
@@ -164,10 +185,10 @@ def test_a_reproducer_file_replays_against_the_program(tmp_path):
     assert "reproduced: REVERSE-TWO-PLAYER" in again.stdout
     # the developer fixes the bug: the same reproducer no longer reproduces
     source = (ENGINES / "node-uno" / "engine.js").read_text(encoding="utf-8")
-    assert "const REVERSE_NEVER_SKIPS = true;" in source
+    assert "const REVERSE_NEVER_SKIPS = HOUSE;" in source
     fixed_js = tmp_path / "engine.js"
     fixed_js.write_text(
-        source.replace("const REVERSE_NEVER_SKIPS = true;", "const REVERSE_NEVER_SKIPS = false;"),
+        source.replace("const REVERSE_NEVER_SKIPS = HOUSE;", "const REVERSE_NEVER_SKIPS = false;"),
         encoding="utf-8",
     )
     fixed = replay(["node", str(fixed_js)])

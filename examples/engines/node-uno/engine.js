@@ -18,15 +18,18 @@
 //
 // Run:  node engine.js             owns its reshuffles (own_shuffle, seeded)
 //       node engine.js --dictated  takes every chance input from the harness
+//       node engine.js --official  none of the planted deviations: plays the official
+//                                  rules (with either of the above)
 'use strict';
 
 const readline = require('node:readline');
 
-// House rules of this engine (the planted deviations).
-const REVERSE_NEVER_SKIPS = true;
-const RESHUFFLE_TAKES_TOP = true;
-const DIRECTION_KEPT = true;
-const LIST_EVERY_COPY = true;
+// House rules of this engine (the planted deviations), all off with --official.
+const HOUSE = !process.argv.includes('--official');
+const REVERSE_NEVER_SKIPS = HOUSE;
+const RESHUFFLE_TAKES_TOP = HOUSE;
+const DIRECTION_KEPT = HOUSE;
+const LIST_EVERY_COPY = HOUSE;
 
 const COLOURS = ['R', 'Y', 'G', 'B'];
 const FACES = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'S', 'R', 'D2'];
