@@ -17,7 +17,11 @@ Two ways to play:
   agrees, this is fast. At a difference the program is replayed to the step before it (a
   new game with the same inputs, checked to be back where it was) and that step is played
   step by step, then a stretch after it (:data:`BACKOFF` steps, twice as many after each
-  difference of the game: a program that differs often is not replayed often);
+  difference of the game). A replay costs the whole game so far: where the program
+  agreed for less than a batch before a difference, or the steps it agreed ahead saved
+  less time than its replay took (as measured in this game), the rest of the game is
+  played step by step. The choice changes only the speed: the game is the same either
+  way;
 * **step by step**: the program's legal actions are read first, the action is chosen
   among those both sides allow, and the program's chance reports are fed to the
   reference (:mod:`unospec.chance_feed`).
@@ -186,6 +190,10 @@ class Game:
         # playing ahead: whether it may (tests play step by step), not before which step,
         # and how often it met a difference
         self.play_ahead, self.ahead_from, self.misses = True, 0, 0
+        self.agreed_since = 0  # steps agreed ahead since the last difference met ahead
+        # seconds and steps played ahead (agreed) and step by step: what a step saves ahead
+        self.clock = {"ahead": [0.0, 0], "step": [0.0, 0]}
+        self.replay_seconds = 0.0  # of the last replay (not counted as playing ahead)
         # a program that owns its chance: whether the reference knows its draw pile's order
         self.pile_known = "own_deal" not in self.owns
         self.ref: Position = new_game(players, self.ref_profile, self.ref_options)
@@ -197,10 +205,16 @@ class Game:
         try:
             self._start()
             while not r.ended:
-                if self._may_play_ahead():
+                t, n = time.perf_counter(), r.steps
+                ahead = self._may_play_ahead()
+                if ahead:
                     self._speculate()
                 else:
                     self._step()
+                clock = self.clock["ahead" if ahead else "step"]
+                clock[0] += time.perf_counter() - t - self.replay_seconds
+                clock[1] += r.steps - n
+                self.replay_seconds = 0.0
         except Unreconciled as e:
             r.ended = f"stopped: {e}"
         except ProtocolError as e:
@@ -829,9 +843,18 @@ class Game:
                 self.rng.setstate(rng_at[batch[0].step])
                 for q in batch[: batch.index(p)]:
                     plan_step(q.before, q.step, self.rng)
+                t = time.perf_counter()
                 self._replay_program(p.step)
-                self.ahead_from = p.step + BACKOFF * 2 ** min(self.misses, 6)
+                self.replay_seconds = time.perf_counter() - t
                 self.misses += 1
+                if (
+                    self.agreed_since < BATCH
+                    or self._saved(self.agreed_since) < self.replay_seconds
+                ):
+                    self.ahead_from = self.max_steps + 1  # not worth another replay
+                else:
+                    self.ahead_from = p.step + BACKOFF * 2 ** min(self.misses - 1, 6)
+                self.agreed_since = 0
                 return
         self.ref = ref
         r.steps = step
@@ -841,6 +864,14 @@ class Game:
             r.ended = "the match is over"
         else:
             r.ended = f"stopped at the {self.max_steps}-step limit"
+
+    def _saved(self, steps: int) -> float:
+        """The seconds ``steps`` played ahead saved over step by step play, by this game's
+        clock so far (infinite before a step was played step by step)."""
+        (ahead, n_ahead), (slow, n_slow) = self.clock["ahead"], self.clock["step"]
+        if not n_slow:
+            return float("inf")
+        return steps * (slow / n_slow - ahead / max(n_ahead, 1))
 
     def _agreed(self, p: Plan, replies: list[Json]) -> None:
         """A step played ahead that the program took as the reference did: what step by
@@ -853,6 +884,7 @@ class Game:
                 self._judge_citation(p.step, p.bad, error, diagnose(p.before, p.bad).rule)
         self.inputs.append(p.action)
         self.result.ahead += 1
+        self.agreed_since += 1
         for e in p.events:
             self.result.judged[e["rule"]] += 1
         if not p.chance and any(e["type"] == "round_won" for e in p.events):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from unospec.differential import Game
+from unospec.differential import BATCH, Game
 from unospec.explanation import Explainer
 from unospec.protocol import Program
 
@@ -166,3 +166,17 @@ def test_a_program_that_does_not_replay_the_same_game_is_not_followed(program):
         assert [(d.step, d.rule) for d in result.divergences] == [
             (d.step, d.rule) for d in honest.divergences if d.step <= result.steps
         ]
+
+
+def test_a_program_that_differs_at_once_is_replayed_once_and_one_that_differs_seldom_again(
+    program,
+):
+    """A replay costs the whole game so far: a program that differs before a batch is
+    agreed (quick offers no voluntary draw) is replayed once, then played step by step;
+    one that differs now and then (a Skip that skips two) is played ahead again after
+    each difference, while that saves more than its replay costs."""
+    game, result = play(program(engine("quick")), 4, 11, steps=800)
+    assert game.misses == 1 and result.ahead < BATCH and result.steps == 800
+    game, result = play(program(mutant("skip-skips-two")), 4, 11, steps=800)
+    first = result.divergences[0].step
+    assert game.misses >= 2 and result.ahead > first
