@@ -893,7 +893,10 @@ class Game:
             if p.expected is not None:
                 self.explainer.legal_contradicts(p.before, p.expected, watched)
             obs = position_of(replies[-1])
-            report = report_of(replies[-2], self.players)
+            try:  # (a program whose chance is dictated may say what it likes of it)
+                report = report_of(replies[-2], self.players)
+            except ReportError:
+                report = Report()
             feed = Feed(report, self.owns, _hands(obs))
             official = Stepped(p.after, p.events, [])
             ctx = StepContext(p.before, p.action, feed, official, obs, self.ended_direction)
