@@ -52,6 +52,7 @@ from unospec.reference import IllegalAction, apply, dump, legal_actions, load, n
 from unospec.reference.chance import chance_action
 from unospec.reference.engine import diagnose
 from unospec.reference.position import Position, PositionError
+from unospec.spec.cards import CANONICAL_DECK
 
 Json = dict[str, Any]
 
@@ -1060,6 +1061,9 @@ def _not_the_deck(obs: Json) -> str | None:
     hands = obs.get("hands")
     if not isinstance(hands, list) or not all(isinstance(p, list) for p in [*parts, *hands]):
         return None
+    with contextlib.suppress(TypeError):  # the common case first: exactly the deck
+        if sorted(c for p in [*parts, *hands] for c in p) == _SORTED_DECK:
+            return None
     held: Counter[Any] = Counter()
     for p in [*parts, *hands]:
         for c in p:
@@ -1071,6 +1075,9 @@ def _not_the_deck(obs: Json) -> str | None:
     extra = sorted((held - Counter(DECK_COUNTS)).elements())
     missing = sorted((Counter(DECK_COUNTS) - held).elements())
     return f"extra: {' '.join(extra) or 'none'}; missing: {' '.join(missing) or 'none'}"
+
+
+_SORTED_DECK = sorted(CANONICAL_DECK)
 
 
 def _hands(obs: Json) -> tuple[tuple[str, ...], ...] | None:

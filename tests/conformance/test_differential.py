@@ -180,3 +180,26 @@ def test_a_program_that_differs_at_once_is_replayed_once_and_one_that_differs_se
     game, result = play(program(mutant("skip-skips-two")), 4, 11, steps=800)
     first = result.divergences[0].step
     assert game.misses >= 2 and result.ahead > first
+
+
+def test_the_cards_a_program_shows_are_checked_against_the_deck():
+    """DECK-COMPOSITION at every step where a program shows every card: the 108 cards in
+    any split pass; a card too many or too few is named; a program that shows less, or
+    shows something that is not a card name, is not judged on it here."""
+    from unospec.differential import _not_the_deck
+    from unospec.spec.cards import CANONICAL_DECK
+
+    deck = list(reversed(CANONICAL_DECK))
+
+    def shown(cards: list, hands: int = 3) -> dict:
+        return {
+            "draw_pile": cards[:40],
+            "discard_pile": cards[40:50],
+            "hands": [cards[50 + i :: hands] for i in range(hands)],
+        }
+
+    assert _not_the_deck(shown(deck)) is None
+    assert _not_the_deck(shown(deck[:-1] + ["R1"])) == f"extra: R1; missing: {deck[-1]}"
+    assert _not_the_deck(shown(deck + ["WD4"])) == "extra: WD4; missing: none"
+    assert _not_the_deck({"hands": shown(deck)["hands"]}) is None  # no piles shown
+    assert _not_the_deck(shown(deck[:-1] + [7])) is None
