@@ -512,12 +512,7 @@ class Game:
         before = self.ref
         feed = Feed(report, self.owns, _hands(obs))
         official = advance(before, act, feed)
-        if (
-            act is not None
-            and act.get("type") != "deal"
-            and any(e["type"] == "round_won" for e in official.events)
-        ):
-            self.ended_direction = _direction_at_end(before, act)
+        self._note_round_end(before, act, official.events)
         if (extra := _not_the_deck(obs)) is not None:
             self._diverge(
                 k,
@@ -596,6 +591,16 @@ class Game:
             self.ref = self._adopt_observed(official.after, obs, k)
         else:
             self.ref = self._sync(official.after, obs)
+
+    def _note_round_end(self, before: Position, act: Json | None, events: list[Json]) -> None:
+        """Keep the direction a round ended with (a new round's deviations are told apart
+        by it)."""
+        if (
+            act is not None
+            and act.get("type") != "deal"
+            and any(e["type"] == "round_won" for e in events)
+        ):
+            self.ended_direction = _direction_at_end(before, act)
 
     def _step_rule(self, official: Stepped | None) -> str:
         """The most specific rule a step of the reference involves (for a step a program
@@ -888,8 +893,7 @@ class Game:
         self.agreed_since += 1
         for e in p.events:
             self.result.judged[e["rule"]] += 1
-        if not p.chance and any(e["type"] == "round_won" for e in p.events):
-            self.ended_direction = _direction_at_end(p.before, p.action)
+        self._note_round_end(p.before, p.action, p.events)
         if watched := self.explainer.watched():
             if p.expected is not None:
                 self.explainer.legal_contradicts(p.before, p.expected, watched)
@@ -1042,11 +1046,8 @@ def _reports_nothing_else(p: Plan, reply: Json, players: int) -> bool:
     for e in p.events:
         if e["type"] == "cards_drawn":
             ours.setdefault(e["seat"], []).extend(e["cards"])
-    theirs: dict[int, list[str]] = {}
-    for seat, cards in report.drawn:
-        if cards:
-            theirs.setdefault(seat, []).extend(cards)
-    return theirs == ours
+    theirs = Feed(report).scripts(p.before)  # per seat, the cards it drew in order
+    return {seat: cards for seat, cards in theirs.items() if cards} == ours
 
 
 # -- helpers -----------------------------------------------------------------------------------
