@@ -55,7 +55,26 @@ def pytest_addoption(parser):
     )
 
 
+#: the test modules that take longest (minutes on 2 cores), handed out first: ``make test``
+#: spreads modules over the cores (``-n auto --dist loadscope``), and pytest-xdist's own
+#: order (modules with most tests first) would leave these one-test modules for the end,
+#: where one core works through them while the other waits
+LONGEST_FIRST = (
+    "tests/mutants/test_mutation_score.py",
+    "tests/engines/test_foreign_engines.py",
+    "tests/prover/test_formal_proofs.py",
+    "tests/prover/test_formal_refinement.py",
+    "tests/test_native_build.py",
+    "tests/test_properties.py",
+    "tests/test_bench.py",
+    "tests/test_wheel.py",
+    "tests/test_docs.py",
+)
+
+
 def pytest_configure(config):
+    if getattr(config.option, "loadscopereorder", None):  # pytest-xdist 3.6+
+        config.option.loadscopereorder = False  # the collection order below is kept
     config.addinivalue_line(
         "markers", "rule(id): the catalogue rule or ambiguity a scenario is tagged with"
     )
@@ -179,3 +198,5 @@ def pytest_collection_modifyitems(config, items):
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+    first = {path: rank for rank, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: first.get(item.nodeid.split("::", 1)[0], len(first)))
