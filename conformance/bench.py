@@ -227,11 +227,11 @@ def case_certify(argv: list[str], games: int, jobs: int) -> dict[str, Any]:
     games_stage = certify_module._Run.games
 
     def timed_games(self: Any) -> None:
-        stage["before"], t = machine_busy(), time.perf_counter()
+        stage["before"] = machine_busy()
         try:
             games_stage(self)
         finally:
-            stage["after"], stage["wall"] = machine_busy(), time.perf_counter() - t
+            stage["after"] = machine_busy()
 
     certify_module._Run.games = timed_games  # type: ignore[method-assign]
     start = time.perf_counter()
@@ -260,6 +260,12 @@ def _cores_busy(before: tuple[int, int] | None, after: tuple[int, int] | None) -
         return None
     busy = (after[0] - before[0]) / (after[1] - before[1])
     return round(busy * (os.cpu_count() or 1), 3)
+
+
+def _two_jobs_ceiling(cpus: int, one_job_cores: float) -> float | None:
+    """How much faster two jobs can be than one on ``cpus`` cores, when one job keeps
+    ``one_job_cores`` busy (at most twice; ``None`` when that is not known or NaN)."""
+    return min(2.0, cpus / one_job_cores) if one_job_cores > 0 else None
 
 
 def case_echo(messages: int, batch: int = 1) -> dict[str, Any]:
@@ -559,7 +565,7 @@ def bench(repeats: int = 3, seconds: float = 2.0, quick: bool = False) -> dict[s
         if by_jobs.get(2):
             two = median_of(by_jobs[2], "stage_cores_busy")
             results.setdefault("certify_two_jobs_machine_cores", {})[label] = two
-            ceiling = min(2.0, (os.cpu_count() or 1) / one) if one > 0 else None  # NaN: no
+            ceiling = _two_jobs_ceiling(os.cpu_count() or 1, one)
             scaling = results["certify_jobs_scaling"][label]
             results.setdefault("certify_jobs_ceiling", {})[label] = ceiling
             results.setdefault("certify_jobs_share_of_ceiling", {})[label] = (
@@ -689,7 +695,7 @@ def markdown(results: dict[str, Any]) -> str:
             "",
             f"One certify job against `unospec serve` (the harness and its program, working in"
             f" part at once) keeps {one_job:.2f} cores busy in its games stage; on {cpus} "
-            f"cores, two jobs can be at most {min(2.0, cpus / one_job):.2f} times as fast as "
+            f"cores, two jobs can be at most {_two_jobs_ceiling(cpus, one_job):.2f} times as fast as "
             "one.",
         ]
         two_jobs = (results.get("certify_two_jobs_machine_cores") or {}).get("serve")
